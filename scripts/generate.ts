@@ -1,0 +1,67 @@
+/**
+ * Writes generated/ from openapi/: the self-contained bundle (generated/openapi.json) and the TypeScript types
+ * (generated/schema.d.ts). `--check` writes nothing: it regenerates in memory and fails on any difference with
+ * what is committed, so an edit to openapi/ without `npm run generate` fails `npm test`.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import openapiTS, { astToString } from 'openapi-typescript';
+
+const project = new URL('..', import.meta.url).pathname;
+// `--root DIR` generates for a copy of the contract elsewhere (the drift test edits a copy, never the real one).
+const rootFlag = process.argv.indexOf('--root');
+const root = rootFlag > 0 ? process.argv[rootFlag + 1]! : project;
+const GENERATED_NOTE = 'DO NOT EDIT: written by `npm run generate` from openapi/. Edit the contract, then regenerate.';
+
+async function build(): Promise<Map<string, string>> {
+  const dir = mkdtempSync(join(tmpdir(), 'bundle-'));
+  try {
+    const out = join(dir, 'openapi.json');
+    execFileSync(join(project, 'node_modules/.bin/redocly'), ['bundle', 'partner-api', '--output', out], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'], // redocly's banners are noise unless it fails (then execFileSync throws with them)
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
+    const doc = JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown>;
+    const bundle = JSON.stringify({ 'x-generated': GENERATED_NOTE, ...doc }, null, 2) + '\n';
+    writeFileSync(out, bundle);
+    const ast = await openapiTS(pathToFileURL(out), { alphabetize: false });
+    const types = `/**\n * ${GENERATED_NOTE}\n */\n\n` + astToString(ast);
+    return new Map([
+      ['generated/openapi.json', bundle],
+      ['generated/schema.d.ts', types],
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const check = process.argv.includes('--check');
+const files = await build();
+let drift = 0;
+for (const [file, content] of files) {
+  const path = join(root, file);
+  const current = existsSync(path) ? readFileSync(path, 'utf8') : null;
+  if (current === content) continue;
+  if (check) {
+    drift++;
+    const a = (current ?? '').split('\n');
+    const b = content.split('\n');
+    const line = a.findIndex((l, i) => l !== b[i]);
+    console.error(`✗ ${relative(root, path)} differs from what the contract generates (first difference at line ${line + 1}):`);
+    console.error(`    committed: ${a[line] ?? '<missing>'}\n    generated: ${b[line] ?? '<missing>'}`);
+  } else {
+    writeFileSync(path, content);
+    console.log(`wrote ${file}`);
+  }
+}
+if (check) {
+  if (drift) {
+    console.error('generated/ is out of date: run `npm run generate` and commit the result.');
+    process.exit(1);
+  }
+  console.log('generated/ is in sync with openapi/');
+}

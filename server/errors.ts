@@ -1,0 +1,101 @@
+/**
+ * The one error family of the server. Handlers and middleware throw an ApiError (or let the validator throw its
+ * HttpError); the single error middleware (server/http/error-middleware.ts) turns either into the contract's
+ * envelope: { status: { code, message }, error: { code, message, details? } }.
+ */
+
+export const ERROR_CODES = [
+  'AUTHENTICATION_REQUIRED',
+  'INVALID_CREDENTIALS',
+  'TOKEN_REVOKED',
+  'TOKEN_EXPIRED',
+  'TOKEN_DISABLED',
+  'ENVIRONMENT_MISMATCH',
+  'IP_NOT_ALLOWED',
+  'INSUFFICIENT_SCOPE',
+  'INVALID_PARAMETER',
+  'TRANSACTION_NOT_FOUND',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorDetail {
+  parameter: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly headers: Record<string, string>;
+  readonly details: ErrorDetail[] | undefined;
+
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    options: { headers?: Record<string, string>; details?: ErrorDetail[]; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.headers = options.headers ?? {};
+    this.details = options.details;
+  }
+}
+
+const REALM = 'Bearer realm="partner-api"';
+
+/** Constructors for every error the decisions name, so the status/code/header pairing lives in one place. */
+export const errors = {
+  authenticationRequired: () =>
+    new ApiError(401, 'AUTHENTICATION_REQUIRED', 'An API key is required: send Authorization: Bearer <API_KEY>.', {
+      headers: { 'WWW-Authenticate': REALM },
+    }),
+  invalidCredentials: () =>
+    new ApiError(401, 'INVALID_CREDENTIALS', 'The API key is not valid.', {
+      headers: { 'WWW-Authenticate': `${REALM}, error="invalid_token"` },
+    }),
+  tokenRevoked: () =>
+    new ApiError(401, 'TOKEN_REVOKED', 'The API key has been revoked.', {
+      headers: { 'WWW-Authenticate': `${REALM}, error="invalid_token"` },
+    }),
+  tokenExpired: () =>
+    new ApiError(401, 'TOKEN_EXPIRED', 'The API key has expired.', {
+      headers: { 'WWW-Authenticate': `${REALM}, error="invalid_token"` },
+    }),
+  tokenDisabled: () =>
+    new ApiError(401, 'TOKEN_DISABLED', 'The API key is disabled; re-enable it in the account console.', {
+      headers: { 'WWW-Authenticate': `${REALM}, error="invalid_token"` },
+    }),
+  environmentMismatch: (keyEnv: string, targetEnv: string) =>
+    new ApiError(403, 'ENVIRONMENT_MISMATCH', `A ${keyEnv} key cannot be used on the ${targetEnv} environment.`),
+  ipNotAllowed: () =>
+    new ApiError(403, 'IP_NOT_ALLOWED', 'The caller IP address is not on this API key\'s allow-list.'),
+  insufficientScope: (scope: string) =>
+    new ApiError(403, 'INSUFFICIENT_SCOPE', `The API key lacks the required scope: ${scope}.`, {
+      headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"` },
+    }),
+  invalidParameter: (parameter: string, message: string) =>
+    new ApiError(400, 'INVALID_PARAMETER', `Invalid parameter '${parameter}': ${message}`, {
+      details: [{ parameter, message }],
+    }),
+  transactionNotFound: () => new ApiError(404, 'TRANSACTION_NOT_FOUND', 'No transaction matches this identifier.'),
+  notFound: () => new ApiError(404, 'NOT_FOUND', 'No such resource.'),
+  methodNotAllowed: (allow: string[]) =>
+    new ApiError(405, 'METHOD_NOT_ALLOWED', `Method not allowed; allowed: ${allow.join(', ')}.`, {
+      headers: { Allow: allow.join(', ') },
+    }),
+  serviceUnavailable: (cause?: unknown) =>
+    new ApiError(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; retry later.', {
+      headers: { 'Retry-After': '5' },
+      cause,
+    }),
+  internal: (cause?: unknown) =>
+    new ApiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred.', { cause }),
+};

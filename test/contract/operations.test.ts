@@ -1,0 +1,148 @@
+/**
+ * The contract covers every operation of the source specification (§4) with the scope, parameters and responses
+ * the decisions give it. The expectations are written from the source spec, not read from the contract.
+ */
+import { describe, expect, it } from 'vitest';
+import { bundle, deref, operations, type JsonObject } from '../helpers/bundle.ts';
+import { ERROR_CODES } from '../../server/errors.ts';
+import * as domain from '../../server/domain.ts';
+
+const PAGING = ['page', 'per_page'];
+const AUTH_ERRORS = ['400', '401', '403', '405', '429', '500', '503'];
+const SOURCE_OPERATIONS: [string, { path: string; scope: string | null; params: string[]; statuses: string[]; paginated: boolean }][] = [
+  ['getHealth', { path: '/health', scope: null, params: [], statuses: ['200', '400', '405', '429', '500', '503'], paginated: false }],
+  ['getAccount', { path: '/account', scope: 'read_balance', params: [], statuses: ['200', ...AUTH_ERRORS], paginated: false }],
+  ['getAccountBalance', { path: '/account/balance', scope: 'read_balance', params: [], statuses: ['200', ...AUTH_ERRORS], paginated: false }],
+  ['listTransactions', { path: '/account/transactions', scope: 'read_transactions', params: ['status', 'category', 'reference', 'from', 'to', ...PAGING], statuses: ['200', ...AUTH_ERRORS], paginated: true }],
+  ['getTransaction', { path: '/account/transactions/{id}', scope: 'read_transactions', params: ['id'], statuses: ['200', ...AUTH_ERRORS, '404'], paginated: false }],
+  ['listProductCategories', { path: '/products', scope: 'view_products', params: [], statuses: ['200', ...AUTH_ERRORS], paginated: false }],
+  ['listAirtimeProducts', { path: '/products/airtimes', scope: 'view_products', params: ['network', ...PAGING], statuses: ['200', ...AUTH_ERRORS], paginated: true }],
+  ['listDataPlanProducts', { path: '/products/dataplans', scope: 'view_products', params: ['network', 'bundle_type', ...PAGING], statuses: ['200', ...AUTH_ERRORS], paginated: true }],
+  ['listElectricityProducts', { path: '/products/electricity', scope: 'view_products', params: ['distributor', ...PAGING], statuses: ['200', ...AUTH_ERRORS], paginated: true }],
+  ['listCableTvProducts', { path: '/products/cabletv', scope: 'view_products', params: ['provider', ...PAGING], statuses: ['200', ...AUTH_ERRORS], paginated: true }],
+];
+
+const byId = new Map(operations().map((o) => [o.operationId, o]));
+const schemaOf = (p: JsonObject) => deref(p.schema ?? null) as JsonObject;
+const param = (op: JsonObject, name: string) =>
+  ((op.parameters ?? []) as JsonObject[]).map((p) => deref(p)).find((p) => p.name === name);
+
+describe('operations of the source specification', () => {
+  it('has exactly the 10 operations of the source spec, all GET', () => {
+    expect([...byId.keys()].sort()).toEqual(SOURCE_OPERATIONS.map(([id]) => id).sort());
+    for (const o of byId.values()) expect(o.method).toBe('get');
+  });
+
+  it.each(SOURCE_OPERATIONS)('%s has its path, scope, parameters and responses', (id, want) => {
+    const o = byId.get(id)!;
+    expect(o.path).toBe(want.path);
+    const security = o.operation.security as JsonObject[];
+    if (want.scope === null) expect(security).toEqual([]);
+    else expect(security).toEqual([{ bearerAuth: [want.scope] }]);
+    const names = ((o.operation.parameters ?? []) as JsonObject[]).map((p) => deref(p).name);
+    expect(names.sort()).toEqual([...want.params].sort());
+    expect(Object.keys(o.operation.responses as JsonObject).sort()).toEqual([...want.statuses].sort());
+    const ok = deref((o.operation.responses as JsonObject)['200']!);
+    const okSchema = deref(((ok.content as JsonObject)['application/json'] as JsonObject).schema!);
+    expect(((okSchema.required ?? []) as string[]).includes('pagination')).toBe(want.paginated);
+  });
+
+  it('every error response uses the one error envelope and documents X-Request-Id', () => {
+    const envelope = (bundle.components as JsonObject).schemas as JsonObject;
+    for (const o of byId.values()) {
+      for (const [status, r] of Object.entries(o.operation.responses as JsonObject)) {
+        const resp = deref(r);
+        expect((resp.headers as JsonObject)['X-Request-Id'], `${o.operationId} ${status}`).toBeDefined();
+        if (status === '200') continue;
+        const media = (resp.content as JsonObject)['application/json'] as JsonObject;
+        expect(media.schema, `${o.operationId} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorResponse' });
+      }
+    }
+    expect(envelope.ErrorResponse).toBeDefined();
+  });
+
+  it.each([
+    ['401', 'WWW-Authenticate', true],
+    ['403', 'WWW-Authenticate', false],
+    ['405', 'Allow', true],
+    ['429', 'Retry-After', true],
+    ['503', 'Retry-After', true],
+  ] as const)('the %s response documents the %s header (required: %s)', (status, header, required) => {
+    const r = deref(((bundle.components as JsonObject).responses as JsonObject)[
+      { '401': 'Unauthorized', '403': 'Forbidden', '405': 'MethodNotAllowed', '429': 'TooManyRequests', '503': 'ServiceUnavailable' }[status]
+    ]!);
+    const h = deref((r.headers as JsonObject)[header]!);
+    expect(h.required ?? false).toBe(required);
+  });
+});
+
+describe('parameters as decided', () => {
+  const list = byId.get('listTransactions')!.operation;
+  it.each([
+    ['page', { type: 'integer', minimum: 1, default: 1 }],
+    ['per_page', { type: 'integer', minimum: 1, maximum: 100, default: 20 }],
+  ])('%s is an integer with its bounds and default on every paginated list', (name, want) => {
+    for (const [id, w] of SOURCE_OPERATIONS) {
+      if (!w.paginated) continue;
+      const p = param(byId.get(id)!.operation, name)!;
+      expect(p.required ?? false).toBe(false);
+      expect(schemaOf(p)).toMatchObject(want);
+    }
+  });
+
+  it.each([
+    ['status', domain.TRANSACTION_STATUSES],
+    ['category', domain.TRANSACTION_CATEGORIES],
+  ])('transaction filter %s enumerates the source spec values', (name, values) => {
+    expect(schemaOf(param(list, name)!).enum).toEqual([...values]);
+  });
+
+  it('reference has the external reference shape; from/to are date-times', () => {
+    expect(schemaOf(param(list, 'reference')!).pattern).toBe('^[0-9]{10}[A-Za-z0-9]{6}$');
+    for (const n of ['from', 'to']) expect(schemaOf(param(list, n)!).format).toBe('date-time');
+  });
+
+  it.each([
+    ['network', 'listAirtimeProducts', ['MTN', 'mtn', 'Airtel', 'AIRTEL', 'Glo', 'glo', '9mobile', '9MOBILE'], ['ETISALAT', 'MTNX', '']],
+    ['distributor', 'listElectricityProducts', [...domain.DISTRIBUTORS, 'ikedc', 'AbaPower'], ['NEPA', 'IKEDC2']],
+    ['provider', 'listCableTvProducts', [...domain.CABLE_PROVIDERS, 'dstv', 'Showmax'], ['NETFLIX']],
+  ] as const)('%s matches its codes case-insensitively and nothing else', (name, opId, good, bad) => {
+    const re = new RegExp(String(schemaOf(param(byId.get(opId)!.operation, name)!).pattern));
+    for (const v of good) expect(re.test(v), v).toBe(true);
+    for (const v of bad) expect(re.test(v), v).toBe(false);
+  });
+
+  it('the transaction id path parameter accepts any non-empty string (unknown shapes are 404, not 400)', () => {
+    const p = param(byId.get('getTransaction')!.operation, 'id')!;
+    expect(p.in).toBe('path');
+    expect(schemaOf(p)).toEqual({ type: 'string', minLength: 1 });
+  });
+});
+
+describe('vocabulary shared with the server', () => {
+  const schemas = (bundle.components as JsonObject).schemas as JsonObject;
+  const enumOf = (name: string) => (schemas[name] as JsonObject).enum;
+  it.each([
+    ['ErrorCode', ERROR_CODES],
+    ['TransactionStatus', domain.TRANSACTION_STATUSES],
+    ['TransactionCategory', domain.TRANSACTION_CATEGORIES],
+    ['Network', domain.NETWORKS],
+    ['BundleType', domain.BUNDLE_TYPES],
+    ['Distributor', domain.DISTRIBUTORS],
+    ['CableProvider', domain.CABLE_PROVIDERS],
+  ] as const)('%s enum equals the server list', (name, values) => {
+    expect(enumOf(name)).toEqual([...values]);
+  });
+
+  it('servers give the production and sandbox base paths', () => {
+    const paths = (bundle.servers as JsonObject[]).map((s) => new URL(String(s.url)).pathname);
+    expect(paths).toEqual([domain.BASE_PATH.production, domain.BASE_PATH.sandbox]);
+  });
+
+  it('the bearer scheme is declared and names all 8 scopes in the description', () => {
+    const scheme = ((bundle.components as JsonObject).securitySchemes as JsonObject).bearerAuth as JsonObject;
+    expect(scheme).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const info = String((bundle.info as JsonObject).description);
+    for (const s of domain.SCOPES) expect(info).toContain(s);
+  });
+});
