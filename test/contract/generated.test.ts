@@ -1,0 +1,55 @@
+/** generated/ is exactly what the generator writes from openapi/, and drift is caught. */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { components, operations, paths } from '../../generated/schema.d.ts';
+import { bin, projectRoot, run } from '../helpers/run.ts';
+
+const generate = (...args: string[]) => run(bin('tsx'), [join(projectRoot, 'scripts/generate.ts'), ...args]);
+
+describe('generated/', () => {
+  it('is in sync with the contract', () => {
+    const r = generate('--check');
+    expect(r.out).toContain('in sync');
+    expect(r.code).toBe(0);
+  });
+
+  it('carries a do-not-edit header in each file', () => {
+    expect(readFileSync(join(projectRoot, 'generated/schema.d.ts'), 'utf8')).toMatch(/^\/\*\*\n \* DO NOT EDIT/);
+    expect(JSON.parse(readFileSync(join(projectRoot, 'generated/openapi.json'), 'utf8'))['x-generated']).toMatch(/^DO NOT EDIT/);
+  });
+
+  it('fails the check when a schema is edited without regenerating', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'drift-'));
+    try {
+      for (const p of ['openapi', 'generated', 'redocly.yaml']) cpSync(join(projectRoot, p), join(dir, p), { recursive: true });
+      const file = join(dir, 'openapi/components/schemas/Balance.yaml');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('The wallet balance.', 'The wallet balance, edited.'));
+      const r = generate('--check', '--root', dir);
+      expect(r.code).toBe(1);
+      expect(r.out).toMatch(/generated\/openapi\.json differs/);
+      expect(r.out).toMatch(/generated\/schema\.d\.ts differs/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('types every operation, its parameters and its envelope', () => {
+    expectTypeOf<operations['listTransactions']['parameters']['query']>().toEqualTypeOf<
+      | {
+          status?: components['schemas']['TransactionStatus'];
+          category?: components['schemas']['TransactionCategory'];
+          reference?: components['schemas']['ExternalReference'];
+          from?: string;
+          to?: string;
+          page?: number;
+          per_page?: number;
+        }
+      | undefined
+    >();
+    expectTypeOf<paths['/account/transactions/{id}']['get']['parameters']['path']>().toEqualTypeOf<{ id: string }>();
+    expectTypeOf<components['schemas']['ErrorResponse']['error']['code']>().toEqualTypeOf<components['schemas']['ErrorCode']>();
+    expectTypeOf<components['schemas']['Balance']['balance']>().toBeString();
+  });
+});

@@ -1,0 +1,47 @@
+/** The contract lints clean, and our own lint rules catch what they exist for. */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bin, projectRoot, run } from '../helpers/run.ts';
+
+const lint = (cwd: string) => run(bin('redocly'), ['lint', '--format=stylish'], { cwd });
+
+describe('redocly lint', () => {
+  it('reports zero problems on the contract', () => {
+    const r = lint(projectRoot);
+    expect(r.out).toMatch(/Your API description is valid/);
+    expect(r.out).not.toMatch(/^\s*\d+:\d+\s+(error|warning)\s/m); // stylish problem lines
+    expect(r.code).toBe(0);
+  });
+
+  const copies: string[] = [];
+  afterAll(() => copies.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  /** Lints a copy of the contract after editing one file of it. */
+  function lintEdited(file: string, edit: (s: string) => string) {
+    const dir = mkdtempSync(join(tmpdir(), 'lint-'));
+    copies.push(dir);
+    cpSync(join(projectRoot, 'openapi'), join(dir, 'openapi'), { recursive: true });
+    cpSync(join(projectRoot, 'redocly.yaml'), join(dir, 'redocly.yaml'));
+    const path = join(dir, 'openapi', file);
+    const before = readFileSync(path, 'utf8');
+    const after = edit(before);
+    expect(after).not.toBe(before);
+    writeFileSync(path, after);
+    return lint(dir);
+  }
+
+  it.each([
+    ['a camelCase property', 'components/schemas/Balance.yaml', (s: string) => s.replace('  updated_at:\n', '  walletId:\n    type: string\n  updated_at:\n'), 'rule/snake-case-properties'],
+    ['a camelCase query parameter', 'components/parameters/PerPage.yaml', (s: string) => s.replace('name: per_page', 'name: perPage'), 'rule/snake-case-parameters'],
+    ['an operation without a summary', 'paths/account.yaml', (s: string) => s.replace(/  summary: .*\n/, ''), 'rule/operation-documented'],
+    ['a response without examples', 'paths/account_balance.yaml', (s: string) => s.replace(/          examples:\n            BalanceOk:\n              \$ref: .*\n/, ''), 'rule/media-type-examples'],
+    ['an example that breaks its schema', 'components/examples/BalanceOk.yaml', (s: string) => s.replace("balance: '1254300.50'", 'balance: 1254300.5'), 'no-invalid-media-type-examples'],
+    ['a verb in a path', 'openapi.yaml', (s: string) => s.replace('  /products/cabletv:', '  /products/getCableTv:'), 'rule/path-segments-lowercase'],
+  ])('fails on %s', (_name, file, edit, rule) => {
+    const r = lintEdited(file, edit);
+    expect(r.code).not.toBe(0);
+    expect(r.out).toContain(rule);
+  });
+});

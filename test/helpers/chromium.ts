@@ -1,0 +1,18 @@
+/** Headless Debian Chromium through playwright-core (test tools may not download browsers here). */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumMissing = existsSync(chromiumPath)
+  ? null
+  : `${chromiumPath} not found (scripts/ensure-chromium.sh installs it as root with apt-get)`;
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+}
