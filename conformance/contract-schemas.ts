@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import * as ajvFormats from 'ajv-formats';
 
-// ajv-formats is CommonJS; under NodeNext its default import is the module namespace.
-const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default ?? addFormatsModule;
+// ajv-formats is CommonJS: from ESM its plugin function is the namespace's `default` (module.exports).
+const addFormats = (ajvFormats as unknown as { default: (ajv: Ajv2020) => Ajv2020 }).default;
 
 const CONTRACT_ID = 'contract.json';
 
