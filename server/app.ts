@@ -1,0 +1,127 @@
+/**
+ * createApp: the reference server as an Express 5 app. The same contract is mounted twice, production and
+ * sandbox, each guarded by our auth middleware (order and codes of the decisions) and express-openapi-validator
+ * (parameters, unknown parameters, 404/405, and responses when enabled). Routes come from the contract.
+ */
+import { existsSync } from 'node:fs';
+import express, { type Express, type Request, type RequestHandler } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { authMiddleware } from './auth/middleware.ts';
+import type { TrustedProxies } from './auth/client-ip.ts';
+import { BASE_PATH, ENVIRONMENTS, type Environment } from './domain.ts';
+import { errors } from './errors.ts';
+import { handlers } from './handlers/index.ts';
+import type { HandlerContext, OperationId, Principal } from './handlers/types.ts';
+import { errorMiddleware } from './http/error-middleware.ts';
+import { redactSecrets } from './http/redact.ts';
+import { requestIdOf } from './http/request-id.ts';
+import { matchRoute, routesOf, type Route } from './http/routes.ts';
+import type { Store } from './store/types.ts';
+
+export interface AppOptions {
+  store: Store;
+  logger: Logger;
+  /** The bundled contract (generated/openapi.json). */
+  bundle: Record<string, unknown>;
+  trustProxy: TrustedProxies;
+  validateResponses: boolean;
+  /** Path of the rendered docs page served at /docs (built by `npm run docs`). */
+  docsFile?: string;
+  now?: () => Date;
+}
+
+type Bundle = { info: { version: string }; paths: Record<string, Record<string, unknown>> };
+
+export function createApp(opts: AppOptions): Express {
+  const bundle = opts.bundle as unknown as Bundle;
+  const routes = routesOf(bundle);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  app.use(requestLogging(opts.logger));
+
+  app.get('/openapi.json', (_req, res) => { res.json(opts.bundle); });
+  app.get('/docs', (_req, res, next) => {
+    if (opts.docsFile && existsSync(opts.docsFile)) return res.sendFile(opts.docsFile);
+    next(errors.notFound());
+  });
+
+  for (const environment of ENVIRONMENTS) {
+    app.use(BASE_PATH[environment], environmentRouter(environment, routes, bundle, opts));
+  }
+
+  app.use((_req, _res, next) => next(errors.notFound()));
+  app.use(errorMiddleware(opts.logger));
+  return app;
+}
+
+function environmentRouter(environment: Environment, routes: Route[], bundle: Bundle, opts: AppOptions) {
+  const basePath = BASE_PATH[environment];
+  const router = express.Router();
+  router.use(
+    authMiddleware({
+      environment,
+      store: opts.store,
+      trustProxy: opts.trustProxy,
+      scopeFor: (req: Request) => matchRoute(routes, req.path, req.method)?.scope ?? null,
+      ...(opts.now ? { now: opts.now } : {}),
+    }),
+  );
+  // The validator matches requests by the servers' base path, so each environment gets its own copy.
+  const apiSpec = { ...bundle, servers: [{ url: basePath }] };
+  router.use(
+    OpenApiValidator.middleware({
+      apiSpec: apiSpec as never,
+      validateSecurity: false, // our auth middleware above: the validator's handlers would lose our error codes
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
+      validateResponses: opts.validateResponses ? { removeAdditional: false } : false,
+      validateApiSpec: false, // `npm run lint` validates the contract; skipping it here keeps start-up fast
+    }),
+  );
+  for (const route of routes) {
+    router.get(route.expressPath, bind(route.operationId, environment, basePath, bundle.info.version, opts.store));
+  }
+  return router;
+}
+
+function bind(operationId: OperationId, environment: Environment, basePath: string, version: string, store: Store): RequestHandler {
+  const handler = handlers[operationId] as (ctx: HandlerContext<OperationId>) => Promise<unknown>;
+  return async (req, res) => {
+    const body = await handler({
+      environment,
+      basePath,
+      store,
+      principal: (res.locals.principal as Principal | undefined) ?? null,
+      query: req.query as never,
+      path: req.params as never,
+      version,
+    });
+    res.status(200).json(body);
+  };
+}
+
+/** pino-http with our request id; the Authorization header and any key-like text in URLs never reach the log. */
+function requestLogging(logger: Logger): RequestHandler {
+  return pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const id = requestIdOf(req);
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[REDACTED]' },
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string; headers: Record<string, unknown>; remoteAddress?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: redactSecrets(req.url),
+        headers: { ...req.headers, authorization: req.headers.authorization === undefined ? undefined : '[REDACTED]' },
+        remoteAddress: req.remoteAddress,
+      }),
+    },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+  }) as unknown as RequestHandler;
+}

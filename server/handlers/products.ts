@@ -1,0 +1,70 @@
+/** GET /products and the four product lists — scope view_products. */
+import type { components } from '../../generated/schema.d.ts';
+import type { CableProvider, Distributor, Environment, Network, ProductKind } from '../domain.ts';
+import { ok, okList } from '../http/envelope.ts';
+import { uuidV5 } from '../ids.ts';
+import type { ProductFilter, ProductRow } from '../store/types.ts';
+import { pageOf } from './paging.ts';
+import type { Handler, HandlerContext } from './types.ts';
+
+type Schemas = components['schemas'];
+
+const CATEGORIES: { kind: ProductKind; segment: string; name: string; description: string }[] = [
+  { kind: 'airtime', segment: 'airtimes', name: 'Airtime', description: 'Mobile airtime top-up for MTN, Airtel, Glo and 9mobile.' },
+  { kind: 'dataplan', segment: 'dataplans', name: 'Data plans', description: 'Daily, weekly and monthly data bundles.' },
+  { kind: 'cabletv', segment: 'cabletv', name: 'Cable TV', description: 'DStv, GOtv, StarTimes and Showmax subscriptions.' },
+  { kind: 'electricity', segment: 'electricity', name: 'Electricity', description: 'Prepaid and postpaid electricity bill payments for every distribution company.' },
+];
+
+export function productCategories(environment: Environment, basePath: string): Schemas['ProductCategory'][] {
+  return CATEGORIES.map((c) => ({
+    id: uuidV5(`product-category:${environment}:${c.kind}`),
+    type: 'product_category' as const,
+    attributes: { name: c.name, description: c.description, endpoint: `${basePath}/products/${c.segment}` },
+  }));
+}
+
+export const listProductCategories: Handler<'listProductCategories'> = async (ctx) =>
+  ok(productCategories(ctx.environment, ctx.basePath));
+
+/** Filters arrive case-insensitive (validated by the contract's patterns); the store holds upper-case codes. */
+const upper = <T extends string>(v: string | undefined): T | undefined => (v === undefined ? undefined : (v.toUpperCase() as T));
+
+/**
+ * The catalogue stores each product's wire attributes as JSONB, written by server/demo/catalogue.ts and checked
+ * against the contract by its tests and by response validation; here they get their id and type.
+ */
+async function pageOfProducts(ctx: HandlerContext<ListOperation>, kind: ProductKind, filter: ProductFilter) {
+  const page = pageOf(ctx.query);
+  const result = await ctx.store.listProducts(ctx.environment, kind, filter, page);
+  return { page, rows: result.items, total: result.total_count };
+}
+type ListOperation = 'listAirtimeProducts' | 'listDataPlanProducts' | 'listElectricityProducts' | 'listCableTvProducts';
+const attributesOf = <T>(p: ProductRow) => p.attributes as T;
+
+export const listAirtimeProducts: Handler<'listAirtimeProducts'> = async (ctx) => {
+  const { page, rows, total } = await pageOfProducts(ctx, 'airtime', { network: upper<Network>(ctx.query.network) });
+  const data = rows.map((p) => ({ id: p.id, type: 'airtime' as const, attributes: attributesOf<Schemas['AirtimeProduct']['attributes']>(p) }));
+  return okList(data, page, total);
+};
+
+export const listDataPlanProducts: Handler<'listDataPlanProducts'> = async (ctx) => {
+  const { page, rows, total } = await pageOfProducts(ctx, 'dataplan', {
+    network: upper<Network>(ctx.query.network),
+    bundle_type: ctx.query.bundle_type,
+  });
+  const data = rows.map((p) => ({ id: p.id, type: 'dataplan' as const, attributes: attributesOf<Schemas['DataPlanProduct']['attributes']>(p) }));
+  return okList(data, page, total);
+};
+
+export const listElectricityProducts: Handler<'listElectricityProducts'> = async (ctx) => {
+  const { page, rows, total } = await pageOfProducts(ctx, 'electricity', { distributor: upper<Distributor>(ctx.query.distributor) });
+  const data = rows.map((p) => ({ id: p.id, type: 'electricity' as const, attributes: attributesOf<Schemas['ElectricityProduct']['attributes']>(p) }));
+  return okList(data, page, total);
+};
+
+export const listCableTvProducts: Handler<'listCableTvProducts'> = async (ctx) => {
+  const { page, rows, total } = await pageOfProducts(ctx, 'cabletv', { provider: upper<CableProvider>(ctx.query.provider) });
+  const data = rows.map((p) => ({ id: p.id, type: 'cabletv' as const, attributes: attributesOf<Schemas['CableTvProduct']['attributes']>(p) }));
+  return okList(data, page, total);
+};

@@ -1,0 +1,73 @@
+/** GET /account/transactions and GET /account/transactions/{id} — scope read_transactions. */
+import type { components } from '../../generated/schema.d.ts';
+import { EXTERNAL_REFERENCE_PATTERN } from '../domain.ts';
+import { errors } from '../errors.ts';
+import { ok, okList } from '../http/envelope.ts';
+import type { TransactionRow } from '../store/types.ts';
+import { pageOf, principalOf } from './paging.ts';
+import type { Handler } from './types.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toTransaction(t: TransactionRow): components['schemas']['Transaction'] {
+  return {
+    id: t.id,
+    type: 'transaction',
+    attributes: {
+      amount: t.amount,
+      currency: t.currency,
+      status: t.status,
+      category: t.category,
+      description: t.description,
+      reference: t.reference,
+      external_reference: t.external_reference,
+      product_type: t.product_type,
+      phone_number: t.phone_number,
+      meter_number: t.meter_number,
+      price: {
+        product_amount: t.product_amount,
+        fee_amount: t.fee_amount,
+        total_debit: t.total_debit,
+        currency: t.currency,
+        basis: t.price_basis,
+      },
+      created_at: t.created_at.toISOString(),
+      updated_at: t.updated_at.toISOString(),
+    },
+  };
+}
+
+export const listTransactions: Handler<'listTransactions'> = async (ctx) => {
+  const { account_id } = principalOf(ctx.principal);
+  const q = ctx.query;
+  const from = q.from === undefined ? undefined : new Date(q.from);
+  const to = q.to === undefined ? undefined : new Date(q.to);
+  if (from && to && from.getTime() > to.getTime()) throw errors.invalidParameter('from', 'must not be after to');
+  const page = pageOf(q);
+  const result = await ctx.store.listTransactions(
+    account_id,
+    { status: q.status, category: q.category, external_reference: q.reference, from, to },
+    page,
+  );
+  return okList(result.items.map(toTransaction), page, result.total_count);
+};
+
+/** The three lookup forms: a UUID, `txn_` + UUID, or an external reference. Anything else matches nothing. */
+export function parseTransactionId(id: string): { by: 'id'; id: string } | { by: 'external_reference'; ref: string } | null {
+  const bare = id.startsWith('txn_') ? id.slice(4) : id;
+  if (UUID.test(bare)) return { by: 'id', id: bare.toLowerCase() };
+  if (bare === id && EXTERNAL_REFERENCE_PATTERN.test(id)) return { by: 'external_reference', ref: id };
+  return null;
+}
+
+export const getTransaction: Handler<'getTransaction'> = async (ctx) => {
+  const { account_id } = principalOf(ctx.principal);
+  const lookup = parseTransactionId(ctx.path.id);
+  if (!lookup) throw errors.transactionNotFound();
+  const row =
+    lookup.by === 'id'
+      ? await ctx.store.getTransactionById(account_id, lookup.id)
+      : await ctx.store.getTransactionByExternalReference(account_id, lookup.ref);
+  if (!row) throw errors.transactionNotFound();
+  return ok(toTransaction(row));
+};
