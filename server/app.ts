@@ -30,6 +30,8 @@ export interface AppOptions {
   /** Path of the rendered docs page served at /docs (built by `npm run docs`). */
   docsFile?: string;
   now?: () => Date;
+  /** True once a graceful shutdown has begun: responses then ask clients to close their connection. */
+  isDraining?: () => boolean;
 }
 
 type Bundle = { info: { version: string }; paths: Record<string, Record<string, unknown>> };
@@ -42,6 +44,13 @@ export function createApp(opts: AppOptions): Express {
   app.set('etag', false);
 
   app.use(requestLogging(opts.logger));
+  if (opts.isDraining) {
+    const draining = opts.isDraining;
+    app.use((_req, res, next) => {
+      if (draining()) res.setHeader('Connection', 'close');
+      next();
+    });
+  }
 
   app.get('/openapi.json', (_req, res) => { res.json(opts.bundle); });
   app.get('/docs', (_req, res, next) => {

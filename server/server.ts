@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -42,7 +42,11 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     await ensureCatalogue(store);
     const accounts = config.demo ? (await loadDemo(store, { now: new Date(), seed: DEMO_SEED })).accounts : null;
 
-    const app = createApp({ store, logger, bundle, trustProxy: config.trustProxy, validateResponses: config.validateResponses, docsFile: DOCS_FILE });
+    const draining = { on: false };
+    const app = createApp({
+      store, logger, bundle, trustProxy: config.trustProxy, validateResponses: config.validateResponses, docsFile: DOCS_FILE,
+      isDraining: () => draining.on,
+    });
     const server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
       s.once('error', reject);
@@ -61,10 +65,8 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     let closing: Promise<void> | null = null;
     const close = () =>
       (closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve()); // stops accepting; resolves when in-flight requests are done
-          server.closeIdleConnections();
-        });
+        draining.on = true;
+        await drain(server);
         await store.close();
       })());
     return { url, server, store, logger, demoKeys, close };
@@ -72,6 +74,24 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     await store.close().catch(() => undefined);
     throw e;
   }
+}
+
+/**
+ * Graceful stop: close the listening socket at once (new connections are refused), but do not drop open
+ * connections yet — a request already sent may still sit unread in a socket buffer while the event loop is busy,
+ * and Node's server.close() would reset it as "idle". Responses now carry `Connection: close`; idle keep-alive
+ * connections are closed every 250 ms until none is left, and everything is cut after 10 s.
+ */
+function drain(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = setInterval(() => server.closeIdleConnections(), 250);
+    const hard = setTimeout(() => server.closeAllConnections(), 10_000);
+    net.Server.prototype.close.call(server, () => {
+      clearInterval(idle);
+      clearTimeout(hard);
+      resolve();
+    });
+  });
 }
 
 function originOf(a: AddressInfo): string {

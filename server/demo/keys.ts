@@ -1,0 +1,99 @@
+/**
+ * The demo API keys of one account: one key per role, each showing one behaviour of the auth layer.
+ *
+ * Secrets are never stored (only their SHA-256), so at EVERY start each demo key gets a fresh secret: the key is
+ * found again by its name (`demo:<role>`), its secret replaced and its intended status, scopes, allow-list and
+ * expiry restored; a missing key is created. The key ids stay stable across starts.
+ */
+import { generateKey } from '../auth/keys.ts';
+import { SCOPES, type Environment, type KeyStatus, type Scope } from '../domain.ts';
+import type { ApiKeyRow, Store } from '../store/types.ts';
+
+export const DEMO_KEY_ROLES = [
+  'full',
+  'balance_only',
+  'products_only',
+  'disabled',
+  'revoked',
+  'expired',
+  'regenerated_old',
+  'ip_restricted',
+  'ip_loopback',
+] as const;
+export type DemoKeyRole = (typeof DEMO_KEY_ROLES)[number];
+
+export interface DemoKeySpec {
+  scopes: Scope[];
+  status: KeyStatus;
+  ip_allowlist: string[];
+  /** true: expires_at is set one day before `now`; false: no expiry. */
+  expired: boolean;
+  description: string;
+}
+
+const ALL: Scope[] = [...SCOPES];
+const spec = (description: string, over: Partial<DemoKeySpec> = {}): DemoKeySpec =>
+  ({ scopes: ALL, status: 'active', ip_allowlist: [], expired: false, description, ...over });
+
+export const DEMO_KEY_SPECS: Record<DemoKeyRole, DemoKeySpec> = {
+  full: spec('active, all scopes'),
+  balance_only: spec('active, read_balance only', { scopes: ['read_balance'] }),
+  products_only: spec('active, view_products only', { scopes: ['view_products'] }),
+  disabled: spec('disabled (TOKEN_DISABLED)', { status: 'disabled' }),
+  revoked: spec('revoked (TOKEN_REVOKED)', { status: 'revoked' }),
+  expired: spec('expired yesterday (TOKEN_EXPIRED)', { expired: true }),
+  regenerated_old: spec('old secret of a regenerated key (INVALID_CREDENTIALS)'),
+  ip_restricted: spec('allow-list 203.0.113.0/24, 198.51.100.7, 2001:db8::1 (IP_NOT_ALLOWED from elsewhere)', {
+    ip_allowlist: ['203.0.113.0/24', '198.51.100.7', '2001:db8::1'],
+  }),
+  ip_loopback: spec('allow-list 127.0.0.1, ::1 (works from this machine only)', { ip_allowlist: ['127.0.0.1', '::1'] }),
+};
+
+/** Name of the demo key of a role; how the key is found again at the next start. */
+export const demoKeyName = (role: DemoKeyRole): string => `demo:${role}`;
+
+export interface EnsureDemoKeysOptions {
+  /** Clock for the `expired` key's expiry (one day before it). Default: the current time. */
+  now?: Date;
+}
+
+/**
+ * Makes sure every demo key of the account exists in its intended state, with a FRESH secret, and returns the
+ * secrets by role. `regenerated_old` returns a secret that was replaced right after being set, so it is invalid.
+ * Callable at every start; keys the partner created under other names are left alone.
+ */
+export async function ensureDemoKeys(
+  store: Store, environment: Environment, accountId: string, options: EnsureDemoKeysOptions = {},
+): Promise<Record<DemoKeyRole, string>> {
+  const now = options.now ?? new Date();
+  const existing = await store.listKeys(accountId);
+  const secrets = {} as Record<DemoKeyRole, string>;
+
+  for (const role of DEMO_KEY_ROLES) {
+    const want = DEMO_KEY_SPECS[role];
+    const name = demoKeyName(role);
+    const expires_at = want.expired ? new Date(now.getTime() - 86_400_000) : null;
+    const first = generateKey(environment);
+
+    // Oldest key of that name (listKeys is ordered by created_at, id).
+    let key: ApiKeyRow | undefined = existing.find((k) => k.name === name && k.environment === environment);
+    if (key === undefined) {
+      key = await store.createKey({
+        account_id: accountId, name, display_prefix: first.display_prefix, secret_hash: first.secret_hash,
+        scopes: want.scopes, ip_allowlist: want.ip_allowlist, expires_at,
+      });
+    } else {
+      await store.replaceKeySecret(key.id, first.secret_hash, first.display_prefix);
+      key = await store.updateKey(key.id, { scopes: want.scopes, ip_allowlist: want.ip_allowlist, expires_at });
+    }
+    if (key.status !== want.status) key = await store.setKeyStatus(key.id, want.status);
+
+    if (role === 'regenerated_old') {
+      // Regenerate: a second secret, which nobody keeps, replaces the first; the first (returned) no longer matches.
+      const second = generateKey(environment);
+      await store.replaceKeySecret(key.id, second.secret_hash, second.display_prefix);
+    }
+    secrets[role] = first.secret;
+  }
+  return secrets;
+}

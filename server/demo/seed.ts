@@ -1,0 +1,74 @@
+/**
+ * Loading the demo data and the catalogue into a store.
+ *
+ * - ensureCatalogue(store): every environment whose catalogue is empty gets it (also on a production, non-demo
+ *   start). A non-empty catalogue is left as it is.
+ * - loadDemo(store, { now, seed }): for each environment WITHOUT any account, creates the demo account, its wallet
+ *   and its transactions (one insertTransactions call); then makes sure the catalogue is present. Idempotent: a
+ *   second call on the same store changes nothing and returns the same accounts.
+ */
+import { ENVIRONMENTS, type Environment } from '../domain.ts';
+import type { AccountRow, Store } from '../store/types.ts';
+import { demoAccount, demoAccountId, demoWallet } from './accounts.ts';
+import { buildCatalogue } from './catalogue.ts';
+import { generateTransactions } from './transactions.ts';
+
+export interface LoadDemoOptions {
+  /** The demo transactions lie in the 90 days before this instant. */
+  now: Date;
+  /** Same seed, same transactions (ids, references, amounts, statuses, offsets from now). */
+  seed: number | string;
+  /** Number of transactions per account (default: generateTransactions' default, 260). */
+  transactionCount?: number;
+}
+
+export interface LoadDemoResult {
+  accounts: Record<Environment, AccountRow>;
+}
+
+/** Loads the catalogue of each environment whose catalogue is empty. Returns the environments it loaded. */
+export async function ensureCatalogue(store: Store): Promise<Environment[]> {
+  const loaded: Environment[] = [];
+  for (const environment of ENVIRONMENTS) {
+    if ((await store.countProducts(environment)) > 0) continue;
+    await store.replaceProducts(environment, buildCatalogue(environment));
+    loaded.push(environment);
+  }
+  return loaded;
+}
+
+export async function loadDemo(store: Store, options: LoadDemoOptions): Promise<LoadDemoResult> {
+  const accounts = {} as Record<Environment, AccountRow>;
+  for (const environment of ENVIRONMENTS) {
+    accounts[environment] = await ensureDemoAccount(store, environment, options);
+  }
+  await ensureCatalogue(store);
+  return { accounts };
+}
+
+/**
+ * The demo account of an environment. When the environment has no account at all, the demo account is created
+ * with its transactions and then its wallet. Otherwise the existing demo account (by its stable id) is returned, or,
+ * when the environment only holds other accounts, the oldest of them, and nothing is written, except to finish a
+ * demo load that was interrupted: the wallet is written last, so a demo account without a wallet gets its
+ * transactions (if it has none) and its wallet.
+ */
+async function ensureDemoAccount(store: Store, environment: Environment, options: LoadDemoOptions): Promise<AccountRow> {
+  const existing = await store.listAccounts(environment);
+  const demo = existing.find((a) => a.id === demoAccountId(environment));
+  if (demo === undefined && existing[0] !== undefined) return existing[0];
+
+  const account = demo ?? (await store.createAccount(demoAccount(environment, options.now)));
+  if (demo !== undefined && (await store.getWallet(demo.id)) !== null) return demo;
+
+  const transactions = generateTransactions({
+    accountId: account.id,
+    environment,
+    seed: options.seed,
+    now: options.now,
+    ...(options.transactionCount !== undefined ? { count: options.transactionCount } : {}),
+  });
+  if ((await store.countTransactions(account.id)) === 0) await store.insertTransactions(transactions);
+  await store.upsertWallet(demoWallet(account.id, transactions, options.now));
+  return account;
+}

@@ -1,0 +1,129 @@
+/** The server as a process: start-up banner and demo-keys file, bad configuration, the data-directory lock, SIGTERM. */
+import { request } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot, run } from '../helpers/run.ts';
+import { startUntilReady, type Started } from '../helpers/processes.ts';
+
+const main = join(projectRoot, 'server/main.ts');
+// `node --import tsx` rather than the tsx CLI: the CLI is a wrapper process whose signal relay kills the server
+// before its SIGTERM handler can drain; npm start runs the same way.
+const node = process.execPath;
+const nodeArgs = (...args: string[]) => ['--import', 'tsx', main, ...args];
+let dir: string;
+let server: Started;
+let keysFile: string;
+let keys: any;
+
+/** Starts main.ts on a free port and reads the bound URL from its demo-keys file. */
+async function startMain(dataDir: string, file: string, env: Record<string, string> = {}) {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const s = await startUntilReady(node, nodeArgs('--port', String(port), '--data-dir', dataDir, '--demo-keys', file), `http://127.0.0.1:${port}/api/partners/v1/health`, {
+    env: { LOG_LEVEL: 'warn', ...env },
+    timeoutMs: 60_000,
+    ready: (r) => r.status === 200,
+  });
+  // The keys file is written right after listen; give it a moment when the probe won the race.
+  for (let i = 0; i < 50 && !safeRead(file); i++) await new Promise((r) => setTimeout(r, 100));
+  return { s, port };
+}
+const safeRead = (f: string) => { try { return JSON.parse(readFileSync(f, 'utf8')); } catch { return null; } };
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'main-'));
+  keysFile = join(dir, 'keys.json');
+  ({ s: server } = await startMain(join(dir, 'data'), keysFile));
+  keys = safeRead(keysFile);
+}, 90_000);
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('start-up', () => {
+  it('writes the demo-keys file with mode 0600, every role in both environments, and bound base URLs', () => {
+    expect(statSync(keysFile).mode & 0o777).toBe(0o600);
+    const roles = ['full', 'balance_only', 'products_only', 'disabled', 'revoked', 'expired', 'regenerated_old', 'ip_restricted', 'ip_loopback'];
+    expect(Object.keys(keys)).toEqual(['production', 'sandbox']);
+    expect(Object.keys(keys.production.keys).sort()).toEqual([...roles].sort());
+    expect(Object.keys(keys.sandbox.keys).sort()).toEqual([...roles].sort());
+    for (const k of Object.values(keys.production.keys)) expect(k).toMatch(/^sk_live_[0-9A-Za-z]{40}$/);
+    for (const k of Object.values(keys.sandbox.keys)) expect(k).toMatch(/^sk_test_[0-9A-Za-z]{40}$/);
+    expect(keys.production.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/partners\/v1$/);
+    expect(keys.sandbox.base_url).toBe(keys.production.base_url.replace('/v1', '/sandbox/v1'));
+  });
+
+  it('prints the base URLs, the docs URL and the keys', () => {
+    const out = server.output();
+    expect(out).toContain(keys.sandbox.base_url);
+    expect(out).toContain('/docs');
+    expect(out).toContain(keys.sandbox.keys.full);
+  });
+
+  it('serves with the printed keys', async () => {
+    const r = await fetch(`${keys.sandbox.base_url}/account/balance`, { headers: { Authorization: `Bearer ${keys.sandbox.keys.full}` } });
+    expect(r.status).toBe(200);
+  });
+
+  it('refuses a second process on the same data directory at once, with a clear message', () => {
+    const t = Date.now();
+    const r = run(node, nodeArgs('--port', '0', '--data-dir', join(dir, 'data')), { env: { LOG_LEVEL: 'silent' } });
+    expect(r.code).not.toBe(0);
+    expect(r.out).toMatch(/in use by another process/);
+    expect(Date.now() - t).toBeLessThan(15_000);
+  });
+
+  it.each([
+    ['a non-numeric port', ['--port', 'abc'], {}, /port must be an integer/],
+    ['an unknown flag', ['--colour'], {}, /Unknown option '--colour'/],
+    ['a bad LOG_LEVEL', [], { LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    ['a TRUST_PROXY that trusts everyone', [], { TRUST_PROXY: '0.0.0.0/0' }, /TRUST_PROXY/],
+    ['a non-postgres DATABASE_URL', [], { DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
+  ])('stops on %s with a one-line reason', (_n, args, env, message) => {
+    const r = run(node, nodeArgs(...args), { env });
+    expect(r.code).toBe(2);
+    const lines = r.out.split('\n').filter((l) => l.trim() && !/npm warn/.test(l));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes in-flight requests on SIGTERM, refuses new ones, and exits 0', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'term-'));
+    const file = join(d, 'keys.json');
+    const { s, port } = await startMain(join(d, 'data'), file);
+    const k = safeRead(file);
+    try {
+      const inFlight = Array.from({ length: 30 }, (_, i) =>
+        new Promise<number>((resolve, reject) => {
+          const req = request({ host: '127.0.0.1', port, path: `/api/partners/sandbox/v1/account/transactions?per_page=100&page=${(i % 3) + 1}`, headers: { Authorization: `Bearer ${k.sandbox.keys.full}` }, agent: false }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          });
+          req.on('error', reject);
+          req.end();
+        }),
+      );
+      await new Promise((r) => setTimeout(r, 150)); // every request is written and queued behind the store
+      const exited = new Promise<number | null>((resolve) => s.child.once('exit', (code) => resolve(code)));
+      s.child.kill('SIGTERM');
+      const statuses = await Promise.all(inFlight);
+      expect(statuses).toEqual(Array(30).fill(200));
+      await new Promise((r) => setTimeout(r, 50));
+      // A new connection is refused (an already open keep-alive connection would get one answer with Connection: close).
+      const fresh = await new Promise<string>((resolve) => {
+        const req = request({ host: '127.0.0.1', port, path: '/api/partners/v1/health', agent: false }, (res) => resolve(`HTTP ${res.statusCode}`));
+        req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
+        req.end();
+      });
+      expect(fresh).toBe('ECONNREFUSED');
+      expect(await exited).toBe(0);
+    } finally {
+      await s.stop();
+      rmSync(d, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
