@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { parseConfig } from '../../server/config.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
 
@@ -11,10 +11,10 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(args: string[] = [], env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(args: string[] = [], env: Record<string, string> = {}, logger?: Logger): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'partner-api-'));
   const config = parseConfig(['--port', '0', '--data-dir', dataDir, '--demo', ...args], { LOG_LEVEL: 'silent', ...env });
-  const running = await startServer(config, pino({ level: 'silent' }));
+  const running = await startServer(config, logger ?? pino({ level: 'silent' }));
   return {
     ...running,
     dataDir,

@@ -1,5 +1,8 @@
 /** The reference server over HTTP: envelopes, errors, parameters, lookups and environments, as the contract says. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { DOCS_FILE } from '../../server/server.ts';
+import { bin, run } from '../helpers/run.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let srv: TestServer;
@@ -78,6 +81,14 @@ describe('HTTP conventions', () => {
     expect(r.status).toBe(405);
     expect(r.headers.get('allow')).toBe('GET');
     expect((await json(r)).error.code).toBe('METHOD_NOT_ALLOWED');
+  });
+
+  it('serves the rendered docs at /docs without a key', async () => {
+    if (!existsSync(DOCS_FILE)) expect(run(bin('redocly'), ['build-docs', 'generated/openapi.json', '--output', DOCS_FILE, '--inlineBundle']).code).toBe(0);
+    const r = await fetch(`${srv.url}/docs`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await r.text()).toContain('Bill-Payment Partner API');
   });
 
   it('serves the bundled contract at /openapi.json without a key', async () => {
