@@ -88,6 +88,7 @@ function environmentRouter(environment: Environment, routes: Route[], bundle: Bu
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
       validateResponses: opts.validateResponses ? { removeAdditional: false } : false,
       validateApiSpec: false, // `npm run lint` validates the contract; skipping it here keeps start-up fast
+      validateFormats: 'full', // 'fast' date-time accepts month 13 and hour 25
     }),
   );
   for (const route of routes) {

@@ -37,11 +37,19 @@ export function toTransaction(t: TransactionRow): components['schemas']['Transac
   };
 }
 
+/** The contract validates the date-time format; this guards the store against any value that still is no instant. */
+function instant(name: string, value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) throw errors.invalidParameter(name, 'must be an RFC 3339 date-time with offset');
+  return d;
+}
+
 export const listTransactions: Handler<'listTransactions'> = async (ctx) => {
   const { account_id } = principalOf(ctx.principal);
   const q = ctx.query;
-  const from = q.from === undefined ? undefined : new Date(q.from);
-  const to = q.to === undefined ? undefined : new Date(q.to);
+  const from = instant('from', q.from);
+  const to = instant('to', q.to);
   if (from && to && from.getTime() > to.getTime()) throw errors.invalidParameter('from', 'must not be after to');
   const page = pageOf(q);
   const result = await ctx.store.listTransactions(

@@ -1,6 +1,6 @@
 /** The reference server over HTTP: envelopes, errors, parameters, lookups and environments, as the contract says. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { DOCS_FILE } from '../../server/server.ts';
 import { bin, run } from '../helpers/run.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -188,5 +188,19 @@ describe('transactions', () => {
     for (const v of [t.amount, t.price.product_amount, t.price.fee_amount, t.price.total_debit]) expect(v).toMatch(/^\d+\.\d{2}$/);
     const b = (await json(await get(`${sand}/account/balance`, full('sandbox')))).data;
     expect(b.balance).toMatch(/^\d+\.\d{2}$/);
+  });
+});
+
+describe('README', () => {
+  it('every example request of the README works with the demo keys', async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## The reference server'), readme.indexOf('### Configuration'));
+    const curls = [...section.matchAll(/^curl -s (-H "Authorization: Bearer \$KEY" )?"?(\$B[^"\s]*)"?$/gm)];
+    expect(curls.length).toBeGreaterThanOrEqual(9);
+    for (const [line, auth, path] of curls) {
+      const url = path!.replace('$B', sand);
+      const r = await get(url, auth ? full('sandbox') : undefined);
+      expect(r.status, line).toBe(200);
+    }
   });
 });
