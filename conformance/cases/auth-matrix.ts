@@ -1,0 +1,72 @@
+/**
+ * The authentication matrix, on every operation that needs a key: each way a key can be missing, malformed,
+ * unknown, of the other environment, revoked, expired, disabled, replaced, restricted by IP or short of a scope —
+ * each asserted by status AND error.code — and the loopback-allowed key that works.
+ */
+import type { CaseDef, Who } from '../context.ts';
+import type { Contract, OperationModel } from '../contract/operations.ts';
+import { KEY_PREFIX, otherEnvironment, type Environment, type Expectation, type Role } from '../model.ts';
+import { pathParamsFor, randomKey } from './common.ts';
+
+interface Scenario {
+  name: string;
+  who: (env: Environment, other: string | undefined) => Who;
+  expect: Expectation;
+  needs?: Role[];
+  needsOther?: ('key' | 'url')[];
+}
+
+/** The scopes of the limited demo roles. */
+export const ROLE_SCOPES: Partial<Record<Role, string[]>> = { balance_only: ['read_balance'], products_only: ['view_products'] };
+
+const e401 = (code: string): Expectation => ({ status: 401, code });
+const e403 = (code: string): Expectation => ({ status: 403, code });
+
+function scenarios(op: OperationModel): Scenario[] {
+  const list: Scenario[] = [
+    { name: 'no key', who: () => 'none', expect: e401('AUTHENTICATION_REQUIRED') },
+    { name: 'Basic scheme', who: () => ({ authorization: 'Basic Y29uZm9ybWFuY2U6c2VjcmV0', label: 'Basic credentials' }), expect: e401('AUTHENTICATION_REQUIRED') },
+    { name: 'malformed key', who: (env) => ({ authorization: `Bearer ${KEY_PREFIX[env]}not-a-valid-key!`, label: 'malformed key' }), expect: e401('INVALID_CREDENTIALS') },
+    { name: 'unknown key', who: (env) => ({ authorization: `Bearer ${randomKey(env)}`, label: 'unknown well-formed key' }), expect: e401('INVALID_CREDENTIALS') },
+    {
+      name: 'other environment prefix',
+      who: (env) => ({ authorization: `Bearer ${randomKey(otherEnvironment(env))}`, label: `well-formed ${KEY_PREFIX[otherEnvironment(env)]} key` }),
+      expect: e403('ENVIRONMENT_MISMATCH'),
+    },
+    {
+      name: "other environment's key",
+      who: (_env, other) => ({ authorization: `Bearer ${other ?? ''}`, label: "the other environment's full key" }),
+      expect: e403('ENVIRONMENT_MISMATCH'),
+      needsOther: ['key'],
+    },
+    { name: 'revoked', who: () => 'revoked', expect: e401('TOKEN_REVOKED'), needs: ['revoked'] },
+    { name: 'expired', who: () => 'expired', expect: e401('TOKEN_EXPIRED'), needs: ['expired'] },
+    { name: 'disabled', who: () => 'disabled', expect: e401('TOKEN_DISABLED'), needs: ['disabled'] },
+    { name: 'regenerated (old secret)', who: () => 'regenerated_old', expect: e401('INVALID_CREDENTIALS'), needs: ['regenerated_old'] },
+    { name: 'IP not allowed', who: () => 'ip_restricted', expect: e403('IP_NOT_ALLOWED'), needs: ['ip_restricted'] },
+  ];
+  for (const [role, scopes] of Object.entries(ROLE_SCOPES) as [Role, string[]][]) {
+    if (op.scope && !scopes.includes(op.scope)) {
+      list.push({ name: `missing scope (${role})`, who: () => role, expect: { status: 403, code: 'INSUFFICIENT_SCOPE', scope: op.scope }, needs: [role] });
+    }
+  }
+  list.push({ name: 'IP allowed (loopback)', who: () => 'ip_loopback', expect: { status: 200 }, needs: ['ip_loopback'] });
+  return list;
+}
+
+export function authMatrixCases(contract: Contract): CaseDef[] {
+  return contract.operations.filter((op) => op.scope).flatMap((op) =>
+    scenarios(op).map((s): CaseDef => ({
+      id: `auth.${op.operationId}.${s.name.replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, '')}`,
+      group: 'auth-matrix',
+      operationId: op.operationId,
+      title: `${op.path}: ${s.name} → ${s.expect.status}${s.expect.code ? ` ${s.expect.code}` : ''}`,
+      ...(s.needs ? { needs: s.needs } : {}),
+      ...(s.needsOther ? { needsOther: s.needsOther } : {}),
+      async run(t) {
+        const pathParams = pathParamsFor(t, op, s.expect.status === 200);
+        await t.send({ ...(pathParams ? { pathParams } : {}) }, s.who(t.target.env, t.target.other.full), s.expect);
+      },
+    })),
+  );
+}

@@ -1,0 +1,40 @@
+/** Helpers shared by the cases: random keys and identifiers, the sample transaction, list bodies. */
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Pagination } from '../checks/pagination_conformance.ts';
+import type { CaseContext } from '../context.ts';
+import type { OperationModel } from '../contract/operations.ts';
+import { KEY_PREFIX, type Environment } from '../model.ts';
+import type { Item } from '../shared.ts';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const random = (alphabet: string, n: number) => Array.from({ length: n }, () => alphabet[randomInt(alphabet.length)]).join('');
+
+/** A well-formed key that no deployment issued: the prefix of `env` and 40 random base62 characters. */
+export const randomKey = (env: Environment) => KEY_PREFIX[env] + random(BASE62, 40);
+/** A well-formed external reference (10 digits, 6 alphanumerics) that matches nothing. */
+export const randomExternalReference = () => random('0123456789', 10) + random(BASE62, 6);
+export { randomUUID };
+
+export interface ListBody {
+  data: Item[];
+  pagination: Pagination;
+}
+
+export const TRANSACTIONS = 'listTransactions';
+
+/** Transactions read by the walk of the first phase; the case is skipped when there are none. */
+export function walkedTransactions(t: CaseContext): Item[] {
+  const walk = t.shared.walks.get(TRANSACTIONS);
+  if (!walk) t.skip('the transaction list could not be read (see the listTransactions pagination case)');
+  if (walk.items.length === 0) t.skip('the target has no transactions');
+  return walk.items;
+}
+
+/** Path parameters for an operation: a real transaction id when one was read, else a random UUID (when allowed). */
+export function pathParamsFor(t: CaseContext, op: OperationModel, needReal: boolean): Record<string, string> | undefined {
+  if (!op.path.includes('{')) return undefined;
+  const walk = t.shared.walks.get(TRANSACTIONS);
+  const id = walk?.items[0]?.id;
+  if (!id && needReal) walkedTransactions(t);
+  return Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, id ?? randomUUID()]));
+}

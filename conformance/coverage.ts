@@ -1,0 +1,69 @@
+/**
+ * Coverage: the matrix operation × documented status × documented error code (the codes of a status come from the
+ * contract's error examples, one per code), each cell marked with what the run exercised. Cells out of reach are
+ * listed here, shown in the matrix, and left out of the denominator. The `contract` profile counts one cell per
+ * operation: its 200.
+ */
+import type { Contract } from './contract/operations.ts';
+import type { CaseResult, Cell, Profile } from './model.ts';
+
+/** Documented cells a client cannot — or must not — provoke. */
+export const OUT_OF_REACH: { status: number; code: string; why: string }[] = [
+  { status: 429, code: 'RATE_LIMITED', why: 'provoking it means flooding the target past its rate limit; the suite paces itself below the limit (a 429 met on the way is waited out, never a failure) and must not hammer a real deployment' },
+  { status: 500, code: 'INTERNAL_ERROR', why: 'an unexpected server fault: no request of a correct client can cause it on purpose' },
+  { status: 503, code: 'SERVICE_UNAVAILABLE', why: "the store being down: a client cannot take the target's store away" },
+];
+
+export type CellState = 'exercised' | 'failed' | 'missing' | 'out-of-reach';
+
+export interface CoverageCell extends Cell {
+  state: CellState;
+  /** Cases that exercised the cell. */
+  cases: number;
+  why?: string;
+}
+
+export interface Coverage {
+  notion: string;
+  cells: CoverageCell[];
+  reachable: number;
+  exercised: number;
+  percent: number;
+}
+
+const key = (c: Cell) => `${c.operationId} ${c.status} ${c.code ?? ''}`;
+
+export function computeCoverage(contract: Contract, profile: Profile, results: CaseResult[]): Coverage {
+  const hits = new Map<string, { cases: number; failed: boolean }>();
+  for (const r of results.filter((x) => x.status !== 'skipped')) {
+    for (const k of new Set(r.cells.map(key))) {
+      const h = hits.get(k) ?? { cases: 0, failed: false };
+      h.cases++;
+      h.failed ||= r.status === 'failed';
+      hits.set(k, h);
+    }
+  }
+  const cells: CoverageCell[] = [];
+  for (const op of contract.operations) {
+    for (const [status, res] of op.responses) {
+      if (profile === 'contract' && status !== 200) continue;
+      const codes: (string | null)[] = status < 400 || res.codes.length === 0 ? [null] : res.codes;
+      for (const code of codes) {
+        const cell: Cell = { operationId: op.operationId, status, code };
+        const out = OUT_OF_REACH.find((o) => o.status === status && (o.code === code || code === null));
+        const hit = hits.get(key(cell));
+        if (out && !hit) cells.push({ ...cell, state: 'out-of-reach', cases: 0, why: out.why });
+        else cells.push({ ...cell, state: hit ? (hit.failed ? 'failed' : 'exercised') : 'missing', cases: hit?.cases ?? 0 });
+      }
+    }
+  }
+  const reachable = cells.filter((c) => c.state !== 'out-of-reach').length;
+  const exercised = cells.filter((c) => c.state === 'exercised' || c.state === 'failed').length;
+  return {
+    notion: profile === 'contract' ? "every operation's 200" : 'operation × documented status × documented error code',
+    cells,
+    reachable,
+    exercised,
+    percent: reachable === 0 ? 100 : Math.floor((exercised / reachable) * 1000) / 10,
+  };
+}

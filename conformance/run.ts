@@ -1,0 +1,33 @@
+/**
+ * CLI of the conformance suite: `npm run conformance -- --keys FILE --env sandbox …` (see README.md).
+ * Exit 0: every executed case passed and coverage ≥ the minimum; 1: failures or coverage below it; 2: bad usage.
+ */
+import { parseOptions, USAGE, UsageError } from './options.ts';
+import { redact } from './redact.ts';
+import { runConformance } from './runner.ts';
+
+export { runConformance } from './runner.ts';
+export type { RunOptions, RunResult } from './runner.ts';
+
+async function main(): Promise<number> {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    console.log(USAGE);
+    return 0;
+  }
+  let options;
+  try {
+    options = parseOptions(process.argv.slice(2), process.env);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      console.error(`conformance: ${redact(e.message)} (usage: npm run conformance -- --help)`);
+      return 2;
+    }
+    throw e;
+  }
+  const result = await runConformance(options);
+  return result.exitCode;
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('conformance/run.ts')) {
+  process.exitCode = await main();
+}

@@ -1,0 +1,149 @@
+/**
+ * runConformance(): runs a profile against a target and returns the results, the coverage and the exit code; it
+ * writes the reports when asked. The CLI (run.ts) is a thin wrapper around it, and tests call it in-process.
+ */
+import { Api } from './client/api.ts';
+import { Transport } from './client/transport.ts';
+import { CaseContext, RunContext, SkipCase, type CaseDef, type Target } from './context.ts';
+import { Contract } from './contract/operations.ts';
+import { computeCoverage, type Coverage } from './coverage.ts';
+import { otherEnvironment, type CaseResult, type Environment, type Profile, type Role } from './model.ts';
+import { phasesOf } from './profiles.ts';
+import { redact } from './redact.ts';
+import { writeReports } from './report/write.ts';
+import { groupLine, summary } from './report/terminal.ts';
+
+export interface RunOptions {
+  env: Environment;
+  baseUrl: string;
+  keys: Partial<Record<Role, string>>;
+  /** The other environment: its base URL and full key, when known. */
+  other?: { baseUrl?: string; full?: string };
+  profile?: Profile;
+  /** Requests per second (all keys together); 0 = no cap. Default 50. */
+  rate?: number;
+  /** Per request, in milliseconds. Default 10000. */
+  timeoutMs?: number;
+  /** Percent; default 100. */
+  minCoverage?: number;
+  reportDir?: string;
+  /** Cases run at the same time within a group. Default 4. */
+  concurrency?: number;
+  /** Progress and summary lines (already redacted); default: stdout. Pass `() => {}` for silence. */
+  log?: (line: string) => void;
+  fetch?: typeof globalThis.fetch;
+  contract?: Contract;
+}
+
+export interface RunResult {
+  exitCode: 0 | 1;
+  profile: Profile;
+  env: Environment;
+  baseUrl: string;
+  startedAt: string;
+  durationMs: number;
+  cases: CaseResult[];
+  totals: { cases: number; passed: number; failed: number; skipped: number };
+  coverage: Coverage;
+  minCoverage: number;
+  requests: number;
+  retries429: number;
+}
+
+export async function runConformance(opts: RunOptions): Promise<RunResult> {
+  const started = Date.now();
+  const log = (line: string) => (opts.log ?? ((l: string) => process.stdout.write(`${l}\n`)))(redact(line));
+  const profile = opts.profile ?? 'full';
+  const contract = opts.contract ?? new Contract();
+  const transport = new Transport({ rate: opts.rate ?? 50, timeoutMs: opts.timeoutMs ?? 10_000, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
+  const baseUrl = opts.baseUrl.replace(/\/+$/, '');
+  const url = new URL(baseUrl);
+  const target: Target = {
+    env: opts.env,
+    baseUrl,
+    origin: url.origin,
+    basePath: url.pathname.replace(/\/+$/, ''),
+    keys: opts.keys,
+    other: { env: otherEnvironment(opts.env), ...stripUndefined(opts.other ?? {}) },
+  };
+  const run = new RunContext(target, contract, new Api(transport), profile === 'full');
+  log(`conformance: profile ${profile}, ${opts.env} at ${baseUrl}`);
+
+  const results: CaseResult[] = [];
+  for (const phase of phasesOf(profile)) {
+    const cases = phase(run);
+    for (const group of [...new Set(cases.map((c) => c.group))]) {
+      const t0 = Date.now();
+      const groupResults = await pool(cases.filter((c) => c.group === group), opts.concurrency ?? 4, (c) => runCase(run, c));
+      results.push(...groupResults);
+      log(groupLine(group, groupResults, Date.now() - t0));
+    }
+  }
+
+  const coverage = computeCoverage(contract, profile, results);
+  const minCoverage = opts.minCoverage ?? 100;
+  const totals = {
+    cases: results.length,
+    passed: results.filter((r) => r.status === 'passed').length,
+    failed: results.filter((r) => r.status === 'failed').length,
+    skipped: results.filter((r) => r.status === 'skipped').length,
+  };
+  const result: RunResult = {
+    exitCode: totals.failed === 0 && coverage.percent >= minCoverage ? 0 : 1,
+    profile,
+    env: opts.env,
+    baseUrl,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    cases: results,
+    totals,
+    coverage,
+    minCoverage,
+    requests: transport.exchanges.length,
+    retries429: transport.retries429,
+  };
+  for (const line of summary(result)) log(line);
+  if (opts.reportDir) log(`reports: ${writeReports(opts.reportDir, result).join(', ')}`);
+  return result;
+}
+
+async function runCase(run: RunContext, def: CaseDef): Promise<CaseResult> {
+  const started = Date.now();
+  const t = new CaseContext(run, def);
+  const done = (status: CaseResult['status'], reason?: string): CaseResult => ({
+    id: def.id, group: def.group, operationId: def.operationId, title: def.title, status,
+    ...(reason ? { reason: redact(reason) } : {}),
+    failures: t.failures, cells: t.cells, requests: t.requests, retries429: t.retries429, durationMs: Date.now() - started,
+  });
+  const missing = (def.needs ?? []).find((r) => !run.target.keys[r]);
+  if (missing) return done('skipped', `no '${missing}' key given (keys file or CONFORMANCE_KEY_${missing.toUpperCase()})`);
+  if (def.needsOther?.includes('key') && !run.target.other.full) return done('skipped', `no full key of ${run.target.other.env} given (keys file or CONFORMANCE_OTHER_KEY_FULL)`);
+  if (def.needsOther?.includes('url') && !run.target.other.baseUrl) return done('skipped', `no base URL of ${run.target.other.env} given (keys file or CONFORMANCE_OTHER_BASE_URL)`);
+  try {
+    await def.run(t);
+  } catch (e) {
+    if (!(e instanceof SkipCase)) {
+      t.fail('case_error', t.op(), `the case could not complete: ${(e as Error).stack?.split('\n').slice(0, 3).join(' | ') ?? String(e)}`);
+    } else if (t.failures.length === 0) {
+      return done('skipped', e.message);
+    }
+  }
+  return done(t.failures.length ? 'failed' : 'passed');
+}
+
+async function pool<T, R>(items: T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(size, items.length)) }, worker));
+  return out;
+}
+
+function stripUndefined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as T;
+}
