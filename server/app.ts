@@ -16,6 +16,7 @@ import { handlers } from './handlers/index.ts';
 import type { HandlerContext, OperationId, Principal } from './handlers/types.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { redactSecrets } from './http/redact.ts';
+import { requestGuards } from './http/request-guards.ts';
 import { requestIdOf } from './http/request-id.ts';
 import { matchRoute, routesOf, type Route } from './http/routes.ts';
 import type { Store } from './store/types.ts';
@@ -79,6 +80,7 @@ function environmentRouter(environment: Environment, routes: Route[], bundle: Bu
       ...(opts.now ? { now: opts.now } : {}),
     }),
   );
+  router.use(requestGuards(routes));
   // The validator matches requests by the servers' base path, so each environment gets its own copy.
   const apiSpec = { ...bundle, servers: [{ url: basePath }] };
   router.use(

@@ -19,10 +19,10 @@ interface ValidatorError {
 const isValidatorError = (e: unknown): e is ValidatorError =>
   typeof e === 'object' && e !== null && typeof (e as ValidatorError).status === 'number' && Array.isArray((e as ValidatorError).errors);
 
-/** `/query/per_page` → `per_page`; `/params/id` → `id`. */
+/** `/query/per_page` → `per_page`; `/params/id` → `id`; `/query/` (an empty name, `?=1`) → ``. */
 function parameterOf(path: string | undefined): string {
-  const parts = (path ?? '').split('/').filter(Boolean);
-  return parts.length >= 2 ? parts.slice(1).join('.') : parts[0] ?? 'request';
+  const m = /^\/(?:query|params|path|headers)\/(.*)$/.exec(path ?? '');
+  return m ? m[1]!.split('/').join('.') : 'request';
 }
 
 /** Maps express-openapi-validator's errors onto our codes. */

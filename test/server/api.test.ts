@@ -104,6 +104,8 @@ describe('parameters', () => {
     ['status=done', 'status'], ['category=food', 'category'], ['reference=123', 'reference'], ['from=yesterday', 'from'],
     ['to=2026-13-01T00:00:00Z', 'to'], ['unknown_param=1', 'unknown_param'], ['page=1&page=2', 'page'],
     ['from=2026-11-20T00:00:00Z&to=2026-11-01T00:00:00Z', 'from'],
+    ['per_page=%2B5', 'per_page'], ['per_page=%205', 'per_page'], ['per_page=1e1', 'per_page'], ['page=0x10', 'page'],
+    ['=1', ''],
   ])('rejects %s with 400 INVALID_PARAMETER naming %s', async (qs, param) => {
     const r = await get(`${sand}/account/transactions?${qs}`, full('sandbox'));
     const body = await json(r);
@@ -177,6 +179,8 @@ describe('transactions', () => {
     ['an unknown external reference', '0000000000ZZZZZZ'],
     ['a junk id', 'not-a-transaction'],
     ['an SQL-looking id', "1'%20OR%20'1'='1"],
+    ['a malformed percent-encoding', '%E0%A4%A'],
+    ['a lone surrogate', '%ED%A0%80'],
   ])('answers %s with 404 TRANSACTION_NOT_FOUND', async (_n, id) => {
     const r = await get(`${sand}/account/transactions/${id}`, full('sandbox'));
     expect(r.status).toBe(404);
