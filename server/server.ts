@@ -76,21 +76,27 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   }
 }
 
+/** How long a stopping server still accepts connections: see drain(). */
+export const ACCEPT_GRACE_MS = 300;
+
 /**
- * Graceful stop: close the listening socket at once (new connections are refused), but do not drop open
- * connections yet — a request already sent may still sit unread in a socket buffer while the event loop is busy,
- * and Node's server.close() would reset it as "idle". Responses now carry `Connection: close`; idle keep-alive
- * connections are closed every 250 ms until none is left, and everything is cut after 10 s.
+ * Graceful stop. Connections the kernel has already accepted for us may still sit in the listen backlog (and
+ * requests unread in socket buffers) while the event loop is busy: closing the listener at once would reset them,
+ * failing requests that were sent before the signal. So for ACCEPT_GRACE_MS the server keeps accepting while every
+ * response carries `Connection: close`; then it closes the listener (new connections are refused), closes idle
+ * keep-alive connections every 250 ms until none is left, and cuts everything after 10 s.
  */
 function drain(server: Server): Promise<void> {
   return new Promise((resolve) => {
-    const idle = setInterval(() => server.closeIdleConnections(), 250);
-    const hard = setTimeout(() => server.closeAllConnections(), 10_000);
-    net.Server.prototype.close.call(server, () => {
-      clearInterval(idle);
-      clearTimeout(hard);
-      resolve();
-    });
+    setTimeout(() => {
+      const idle = setInterval(() => server.closeIdleConnections(), 250);
+      const hard = setTimeout(() => server.closeAllConnections(), 10_000);
+      net.Server.prototype.close.call(server, () => {
+        clearInterval(idle);
+        clearTimeout(hard);
+        resolve();
+      });
+    }, ACCEPT_GRACE_MS);
   });
 }
 

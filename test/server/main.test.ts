@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCEPT_GRACE_MS } from '../../server/server.ts';
 import { projectRoot, run } from '../helpers/run.ts';
 import { startUntilReady, type Started } from '../helpers/processes.ts';
 
@@ -112,7 +113,7 @@ describe('graceful shutdown', () => {
       s.child.kill('SIGTERM');
       const statuses = await Promise.all(inFlight);
       expect(statuses).toEqual(Array(30).fill(200));
-      await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, ACCEPT_GRACE_MS + 200));
       // A new connection is refused (an already open keep-alive connection would get one answer with Connection: close).
       const fresh = await new Promise<string>((resolve) => {
         const req = request({ host: '127.0.0.1', port, path: '/api/partners/v1/health', agent: false }, (res) => resolve(`HTTP ${res.statusCode}`));
