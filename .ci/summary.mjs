@@ -1,16 +1,27 @@
-// Prints the one line CI reads, `N passed, N failed, N skipped`, from vitest's JUnit report.
-// When the run stopped before vitest (npm ci, drift check or type-check failed) it counts that as one failure.
-import { existsSync, readFileSync } from 'node:fs';
+// Prints the one line CI reads, `N passed, N failed, N skipped`, summed over every vitest JUnit report given:
+// files, or directories whose *-junit.xml files are read (npm test → reports/vitest-junit.xml, npm run
+// test:robustness → reports/robustness-junit.xml). When the run stopped before a runner wrote its report (npm ci,
+// drift check or type-check failed) and no test failed, the non-zero status counts as one failure.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
-const [file, status] = process.argv.slice(2);
-if (!existsSync(file)) {
-  console.log(`0 passed, ${status === '0' ? 0 : 1} failed`);
-  process.exit(0);
+const args = process.argv.slice(2);
+const status = args.pop();
+const files = args.flatMap((p) => {
+  if (!existsSync(p)) return [];
+  if (!statSync(p).isDirectory()) return [p];
+  return readdirSync(p).filter((f) => f.endsWith('-junit.xml')).sort().map((f) => join(p, f));
+});
+
+let tests = 0;
+let failed = 0;
+let skipped = 0;
+for (const file of files) {
+  const xml = readFileSync(file, 'utf8');
+  const attr = (name) => Number((xml.match(new RegExp(`<testsuites[^>]*\\s${name}="(\\d+)"`)) ?? [])[1] ?? 0);
+  tests += attr('tests');
+  failed += attr('failures') + attr('errors');
+  skipped += [...xml.matchAll(/<testsuite\s[^>]*\sskipped="(\d+)"/g)].reduce((n, m) => n + Number(m[1]), 0);
 }
-const xml = readFileSync(file, 'utf8');
-const attr = (name) => Number((xml.match(new RegExp(`<testsuites[^>]*\\s${name}="(\\d+)"`)) ?? [])[1] ?? 0);
-const tests = attr('tests');
-const failed = attr('failures') + attr('errors');
-const skipped = [...xml.matchAll(/<testsuite\s[^>]*\sskipped="(\d+)"/g)].reduce((n, m) => n + Number(m[1]), 0);
-const stoppedEarly = status !== '0' && failed === 0 ? 1 : 0; // e.g. a failing step after vitest
+const stoppedEarly = status !== '0' && failed === 0 ? 1 : 0; // e.g. a failing step outside vitest
 console.log(`${tests - failed - skipped} passed, ${failed + stoppedEarly} failed, ${skipped} skipped`);

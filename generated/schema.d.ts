@@ -592,7 +592,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description A query parameter is invalid (wrong type, out of range, not in its enum, malformed or unknown; or `from` after `to`). `error.details` names each offending parameter. */
+        /** @description A query parameter is invalid (wrong type, out of range, not in its enum, malformed or unknown; or `from` after `to`), or the request is over a size limit (URL, query string, number of parameters, headers) or malformed. `error.details` names each offending parameter (`request` or `query` for the request as a whole). */
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -747,7 +747,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description Identifies this request in our logs. Echoes the client's `X-Request-Id` when it is 1–128 characters of `[A-Za-z0-9._-]`; otherwise a new one.
+         * @description Identifies this request in our logs. Echoes the client's `X-Request-Id` when it is 1–128 characters of `[A-Za-z0-9._-]`; otherwise (and when it has the shape of an API key, which is never echoed or logged) a new one.
          * @example 9f1c7e2a-4b3d-4e5f-8a9b-0c1d2e3f4a5b
          */
         XRequestId: string;

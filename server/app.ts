@@ -3,6 +3,7 @@
  * sandbox, each guarded by our auth middleware (order and codes of the decisions) and express-openapi-validator
  * (parameters, unknown parameters, 404/405, and responses when enabled). Routes come from the contract.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
@@ -10,11 +11,15 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { authMiddleware } from './auth/middleware.ts';
 import type { TrustedProxies } from './auth/client-ip.ts';
+import type { RateLimitPolicy } from './config.ts';
 import { BASE_PATH, ENVIRONMENTS, type Environment } from './domain.ts';
 import { errors } from './errors.ts';
 import { handlers } from './handlers/index.ts';
 import type { HandlerContext, OperationId, Principal } from './handlers/types.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
+import { createRateLimits, type RateLimits } from './http/rate-limit.ts';
+import type { RateLimitBackend } from './http/rate-limit-store.ts';
+import { requestLimits } from './http/request-limits.ts';
 import { redactSecrets } from './http/redact.ts';
 import { requestGuards } from './http/request-guards.ts';
 import { requestIdOf } from './http/request-id.ts';
@@ -33,7 +38,11 @@ export interface AppOptions {
   now?: () => Date;
   /** True once a graceful shutdown has begun: responses then ask clients to close their connection. */
   isDraining?: () => boolean;
+  /** Rate limits (http/rate-limit.ts) and where their counts live; absent = no rate limiting. */
+  rateLimit?: { policy: RateLimitPolicy; backend: RateLimitBackend } | undefined;
 }
+
+const pass: RequestHandler = (_req, _res, next) => next();
 
 type Bundle = { info: { version: string }; paths: Record<string, Record<string, unknown>> };
 
@@ -52,34 +61,42 @@ export function createApp(opts: AppOptions): Express {
       next();
     });
   }
+  app.use(requestLimits());
+  const limits = opts.rateLimit ? createRateLimits({ ...opts.rateLimit, trustProxy: opts.trustProxy, logger: opts.logger }) : null;
+  const publicBudget = limits?.publicRequests(null) ?? pass;
 
-  app.get('/openapi.json', (_req, res) => { res.json(opts.bundle); });
-  app.get('/docs', (_req, res, next) => {
+  app.get('/openapi.json', publicBudget, (_req, res) => { res.json(opts.bundle); });
+  app.get('/docs', publicBudget, (_req, res, next) => {
     if (opts.docsFile && existsSync(opts.docsFile)) return res.sendFile(opts.docsFile);
     next(errors.notFound());
   });
 
   for (const environment of ENVIRONMENTS) {
-    app.use(BASE_PATH[environment], environmentRouter(environment, routes, bundle, opts));
+    app.use(BASE_PATH[environment], environmentRouter(environment, routes, bundle, opts, limits));
   }
 
-  app.use((_req, _res, next) => next(errors.notFound()));
+  app.use(publicBudget, (_req, _res, next) => next(errors.notFound()));
   app.use(errorMiddleware(opts.logger));
   return app;
 }
 
-function environmentRouter(environment: Environment, routes: Route[], bundle: Bundle, opts: AppOptions) {
+function environmentRouter(environment: Environment, routes: Route[], bundle: Bundle, opts: AppOptions, limits: RateLimits | null) {
   const basePath = BASE_PATH[environment];
   const router = express.Router();
-  router.use(
-    authMiddleware({
-      environment,
-      store: opts.store,
-      trustProxy: opts.trustProxy,
-      scopeFor: (req: Request) => matchRoute(routes, req.path, req.method)?.scope ?? null,
-      ...(opts.now ? { now: opts.now } : {}),
-    }),
-  );
+  const scopeFor = (req: Request) => matchRoute(routes, req.path, req.method)?.scope ?? null;
+  const auth = (store: AppOptions['store'] | ReturnType<RateLimits['recordingKeyLookup']>) =>
+    authMiddleware({ environment, store, trustProxy: opts.trustProxy, scopeFor, ...(opts.now ? { now: opts.now } : {}) });
+  if (limits) {
+    // Order and budgets: see http/rate-limit.ts.
+    const publicBudget = limits.publicRequests(environment);
+    const beforeAuth = limits.beforeAuth(environment);
+    router.use((req, res, next) => (scopeFor(req) === null ? publicBudget : beforeAuth)(req, res, next));
+    router.use((req, res, next) => auth(limits.recordingKeyLookup(opts.store, res))(req, res, next));
+    router.use(limits.afterAuth);
+    router.use(limits.onAuthError);
+  } else {
+    router.use(auth(opts.store));
+  }
   router.use(requestGuards(routes));
   // The validator matches requests by the servers' base path, so each environment gets its own copy.
   const apiSpec = { ...bundle, servers: [{ url: basePath }] };
@@ -90,7 +107,8 @@ function environmentRouter(environment: Environment, routes: Route[], bundle: Bu
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
       validateResponses: opts.validateResponses ? { removeAdditional: false } : false,
       validateApiSpec: false, // `npm run lint` validates the contract; skipping it here keeps start-up fast
-      validateFormats: 'full', // 'fast' date-time accepts month 13 and hour 25
+      validateFormats: true,
+      ajvFormats: { mode: 'full' }, // 'fast' date-time accepts month 13 and hour 25
     }),
   );
   for (const route of routes) {
@@ -115,12 +133,17 @@ function bind(operationId: OperationId, environment: Environment, basePath: stri
   };
 }
 
-/** pino-http with our request id; the Authorization header and any key-like text in URLs never reach the log. */
+/**
+ * pino-http with our request id; the Authorization header and any key-like text in URLs or other headers never
+ * reach the log. A client X-Request-Id shaped like a key is replaced, not echoed: a key pasted into the wrong header
+ * must not end up in our logs and in every response (test/robustness/secrets.spec.ts).
+ */
 function requestLogging(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
     genReqId: (req, res) => {
-      const id = requestIdOf(req);
+      const given = requestIdOf(req);
+      const id = redactSecrets(given) === given ? given : randomUUID();
       res.setHeader('X-Request-Id', id);
       return id;
     },
@@ -130,7 +153,10 @@ function requestLogging(logger: Logger): RequestHandler {
         id: req.id,
         method: req.method,
         url: redactSecrets(req.url),
-        headers: { ...req.headers, authorization: req.headers.authorization === undefined ? undefined : '[REDACTED]' },
+        headers: Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [
+          name,
+          name === 'authorization' ? (value === undefined ? undefined : '[REDACTED]') : typeof value === 'string' ? redactSecrets(value) : value,
+        ])),
         remoteAddress: req.remoteAddress,
       }),
     },

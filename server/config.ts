@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { parseTrustProxy, type TrustedProxies } from './auth/client-ip.ts';
+import type { Environment } from './domain.ts';
 
 export class ConfigError extends Error {}
 
@@ -19,7 +20,27 @@ export interface Config {
   demoKeysFile: string | undefined;
   validateResponses: boolean;
   production: boolean;
+  /** Requests per second per API key in each environment (DEFAULT_RATE_LIMIT unless RATE_LIMIT_RPS); null = off (`RATE_LIMIT_RPS=0`). */
+  rateLimit: RateLimitPolicy | null;
+  /** `redis://…`: rate-limit counts shared by every instance; unset = counts in this process's memory. */
+  redisUrl: string | undefined;
+  /** Timeouts against slow clients (see RELIABILITY.md). */
+  timeouts: HttpTimeouts;
 }
+
+export type RateLimitPolicy = Record<Environment, number>;
+
+export interface HttpTimeouts {
+  /** Complete request headers must arrive within this time (slowloris): Node answers 408 and closes. */
+  headersMs: number;
+  /** The whole request must arrive within this time. */
+  requestMs: number;
+  /** An idle keep-alive connection is closed after this time. */
+  keepAliveMs: number;
+}
+
+/** The documented defaults: 100 requests per second per key on production, 25 on sandbox. */
+export const DEFAULT_RATE_LIMIT: RateLimitPolicy = Object.freeze({ production: 100, sandbox: 25 });
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -72,6 +93,23 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
 
   const validateResponses = values['validate-responses'] ?? bool('VALIDATE_RESPONSES', env.VALIDATE_RESPONSES) ?? !production;
 
+  let rateLimit: RateLimitPolicy | null = DEFAULT_RATE_LIMIT;
+  if (env.RATE_LIMIT_RPS !== undefined && env.RATE_LIMIT_RPS !== '') {
+    const rps = int('RATE_LIMIT_RPS', env.RATE_LIMIT_RPS, 0, 1_000_000, 'requests per second per key (0 = off)');
+    rateLimit = rps === 0 ? null : { production: rps, sandbox: rps };
+  }
+  const redisUrl = env.REDIS_URL || undefined;
+  if (redisUrl && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
+
+  const timeouts: HttpTimeouts = {
+    headersMs: int('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS ?? '10000', 100, 600_000, 'milliseconds'),
+    requestMs: int('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS ?? '30000', 100, 3_600_000, 'milliseconds'),
+    keepAliveMs: int('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS ?? '5000', 100, 600_000, 'milliseconds'),
+  };
+  if (timeouts.headersMs > timeouts.requestMs) {
+    throw new ConfigError(`HEADERS_TIMEOUT_MS (${timeouts.headersMs}) must not exceed REQUEST_TIMEOUT_MS (${timeouts.requestMs})`);
+  }
+
   return {
     port: Number(portText),
     host,
@@ -83,5 +121,14 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     demoKeysFile: values['demo-keys'] ? resolve(values['demo-keys']) : undefined,
     validateResponses,
     production,
+    rateLimit,
+    redisUrl,
+    timeouts,
   };
+}
+
+function int(name: string, text: string, min: number, max: number, unit: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < min || n > max) throw new ConfigError(`${name} must be a whole number ${min}..${max} (${unit}), got '${text}'`);
+  return n;
 }

@@ -91,6 +91,11 @@ export const errors = {
     new ApiError(405, 'METHOD_NOT_ALLOWED', `Method not allowed; allowed: ${allow.join(', ')}.`, {
       headers: { Allow: allow.join(', ') },
     }),
+  /** Over a rate limit (server/http/rate-limit.ts); `retryAfterSeconds` until the window resets, at least 1. */
+  rateLimited: (retryAfterSeconds: number) =>
+    new ApiError(429, 'RATE_LIMITED', 'Too many requests; retry after the number of seconds in Retry-After.', {
+      headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+    }),
   serviceUnavailable: (cause?: unknown) =>
     new ApiError(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; retry later.', {
       headers: { 'Retry-After': '5' },

@@ -3,7 +3,7 @@
  * handle whose close() shuts down gracefully: stop accepting, let in-flight requests finish, close the store.
  */
 import { readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import { createApp } from './app.ts';
@@ -12,6 +12,10 @@ import { BASE_PATH, ENVIRONMENTS, type Environment } from './domain.ts';
 import { ensureDemoKeys, type DemoKeyRole } from './demo/keys.ts';
 import { ensureCatalogue, loadDemo } from './demo/seed.ts';
 import { writeDemoKeysFile } from './demo/demo-keys-file.ts';
+import { onClientError } from './http/client-errors.ts';
+import { trackConnections, type Connections } from './http/connections.ts';
+import { memoryBackend, redisBackend, type RateLimitBackend } from './http/rate-limit-store.ts';
+import { MAX_HEADER_BYTES } from './http/request-limits.ts';
 import { openStore } from './store/open.ts';
 import type { Store } from './store/types.ts';
 
@@ -38,18 +42,41 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }),
     log: (msg, err) => logger.warn({ err }, msg),
   });
+  let rateLimitBackend: RateLimitBackend | null = null;
   try {
     await ensureCatalogue(store);
     const accounts = config.demo ? (await loadDemo(store, { now: new Date(), seed: DEMO_SEED })).accounts : null;
 
+    if (config.rateLimit) {
+      rateLimitBackend = config.redisUrl ? redisBackend(config.redisUrl, logger.child({ component: 'rate-limit' })) : memoryBackend();
+    }
     const draining = { on: false };
     const app = createApp({
       store, logger, bundle, trustProxy: config.trustProxy, validateResponses: config.validateResponses, docsFile: DOCS_FILE,
       isDraining: () => draining.on,
+      rateLimit: config.rateLimit && rateLimitBackend ? { policy: config.rateLimit, backend: rateLimitBackend } : undefined,
     });
-    const server = await new Promise<Server>((resolve, reject) => {
-      const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
-      s.once('error', reject);
+    // Limits against slow and oversized requests (RELIABILITY.md): the timeouts are checked every second (Node's
+    // default is every 30 s, which would let a slowloris connection live up to 30 s past its deadline).
+    const server = createServer(
+      {
+        maxHeaderSize: MAX_HEADER_BYTES,
+        requireHostHeader: false, // checked by http/request-limits.ts, which answers in the envelope
+        headersTimeout: config.timeouts.headersMs,
+        requestTimeout: config.timeouts.requestMs,
+        keepAliveTimeout: config.timeouts.keepAliveMs,
+        connectionsCheckingInterval: Math.min(1_000, Math.max(50, Math.floor(config.timeouts.headersMs / 4))),
+      },
+      app,
+    );
+    server.on('clientError', onClientError);
+    const connections = trackConnections(server);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
     const url = originOf(server.address() as AddressInfo);
 
@@ -66,11 +93,13 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     const close = () =>
       (closing ??= (async () => {
         draining.on = true;
-        await drain(server);
+        await drain(server, connections);
+        await rateLimitBackend?.close();
         await store.close();
       })());
     return { url, server, store, logger, demoKeys, close };
   } catch (e) {
+    await rateLimitBackend?.close().catch(() => undefined);
     await store.close().catch(() => undefined);
     throw e;
   }
@@ -84,19 +113,23 @@ export const ACCEPT_GRACE_MS = 300;
  * requests unread in socket buffers) while the event loop is busy: closing the listener at once would reset them,
  * failing requests that were sent before the signal. So for ACCEPT_GRACE_MS the server keeps accepting while every
  * response carries `Connection: close`; then it closes the listener (new connections are refused), closes idle
- * keep-alive connections every 250 ms until none is left, and cuts everything after 10 s.
+ * keep-alive connections (quiet for 1 s, see http/connections.ts) every 250 ms until none is left, and cuts
+ * everything after 10 s.
  */
-function drain(server: Server): Promise<void> {
+function drain(server: Server, connections: Connections): Promise<void> {
   return new Promise((resolve) => {
-    setTimeout(() => {
-      const idle = setInterval(() => server.closeIdleConnections(), 250);
+    // setImmediate: the listener closes after this loop turn's poll phase has accepted what the kernel queued.
+    const stopAccepting = (fn: () => void) => setTimeout(() => setImmediate(fn), ACCEPT_GRACE_MS);
+    stopAccepting(() => {
+      // Not server.closeIdleConnections(): it would reset a just-accepted connection whose request is still unread.
+      const idle = setInterval(() => connections.closeIdle(), 250);
       const hard = setTimeout(() => server.closeAllConnections(), 10_000);
       net.Server.prototype.close.call(server, () => {
         clearInterval(idle);
         clearTimeout(hard);
         resolve();
       });
-    }, ACCEPT_GRACE_MS);
+    });
   });
 }
 

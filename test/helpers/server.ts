@@ -1,4 +1,4 @@
-/** Starts the reference server in-process with demo data on a fresh embedded store, for integration tests. */
+/** Starts the reference server in-process with demo data on a fresh embedded store, for integration tests (no rate limits by default). */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,8 @@ export interface TestServer extends RunningServer {
 
 export async function startTestServer(args: string[] = [], env: Record<string, string> = {}, logger?: Logger): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'partner-api-'));
-  const config = parseConfig(['--port', '0', '--data-dir', dataDir, '--demo', ...args], { LOG_LEVEL: 'silent', ...env });
+  // Rate limiting is off unless a test asks for it (RATE_LIMIT_RPS): tests send bursts from one address and key.
+  const config = parseConfig(['--port', '0', '--data-dir', dataDir, '--demo', ...args], { LOG_LEVEL: 'silent', RATE_LIMIT_RPS: '0', ...env });
   const running = await startServer(config, logger ?? pino({ level: 'silent' }));
   return {
     ...running,

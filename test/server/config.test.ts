@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../server/config.ts';
+import { ConfigError, DEFAULT_RATE_LIMIT, parseConfig } from '../../server/config.ts';
 
 describe('parseConfig', () => {
   it('defaults to port 8080 on 127.0.0.1, .data, demo mode and response validation', () => {
@@ -35,5 +35,38 @@ describe('parseConfig', () => {
     [['--host', ' '], {}],
   ])('rejects %j %j with a ConfigError', (argv, env) => {
     expect(() => parseConfig(argv, env)).toThrow(ConfigError);
+  });
+});
+
+describe('rate limits, Redis and timeouts', () => {
+  it('limits each key to 100/s on production and 25/s on sandbox by default', () => {
+    expect(parseConfig([], {}).rateLimit).toEqual({ production: 100, sandbox: 25 });
+    expect(DEFAULT_RATE_LIMIT).toEqual({ production: 100, sandbox: 25 });
+  });
+
+  it.each([
+    ['RATE_LIMIT_RPS=40 sets both environments', { RATE_LIMIT_RPS: '40' }, { rateLimit: { production: 40, sandbox: 40 } }],
+    ['RATE_LIMIT_RPS=0 turns limiting off', { RATE_LIMIT_RPS: '0' }, { rateLimit: null }],
+    ['REDIS_URL', { REDIS_URL: 'redis://127.0.0.1:6379/2' }, { redisUrl: 'redis://127.0.0.1:6379/2' }],
+    ['TLS Redis', { REDIS_URL: 'rediss://cache.internal:6380' }, { redisUrl: 'rediss://cache.internal:6380' }],
+    ['default timeouts', {}, { timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 } }],
+    ['timeouts from the environment', { HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '4000', KEEP_ALIVE_TIMEOUT_MS: '1000' }, { timeouts: { headersMs: 2000, requestMs: 4000, keepAliveMs: 1000 } }],
+  ])('%s', (_n, env, want) => {
+    expect(parseConfig([], env)).toMatchObject(want);
+  });
+
+  it.each([
+    [{ RATE_LIMIT_RPS: 'fast' }, /^RATE_LIMIT_RPS must be a whole number 0\.\.1000000 \(requests per second per key \(0 = off\)\), got 'fast'$/],
+    [{ RATE_LIMIT_RPS: '-1' }, /RATE_LIMIT_RPS/],
+    [{ RATE_LIMIT_RPS: '2.5' }, /RATE_LIMIT_RPS/],
+    [{ REDIS_URL: 'http://127.0.0.1:6379' }, /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL$/],
+    [{ HEADERS_TIMEOUT_MS: '0' }, /HEADERS_TIMEOUT_MS/],
+    [{ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '10000' }, /must not exceed REQUEST_TIMEOUT_MS/],
+  ])('rejects %j with a one-line reason', (env, message) => {
+    expect(() => parseConfig([], env)).toThrow(message);
+  });
+
+  it('never echoes a REDIS_URL, which may carry a password', () => {
+    expect(() => parseConfig([], { REDIS_URL: 'redis//:hunter2@h' })).toThrow(/^(?!.*hunter2)/);
   });
 });

@@ -82,6 +82,7 @@ describe('start-up', () => {
     ['a bad LOG_LEVEL', [], { LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     ['a TRUST_PROXY that trusts everyone', [], { TRUST_PROXY: '0.0.0.0/0' }, /TRUST_PROXY/],
     ['a non-postgres DATABASE_URL', [], { DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
+    ['a bad RATE_LIMIT_RPS', [], { RATE_LIMIT_RPS: 'fast' }, /RATE_LIMIT_RPS must be a whole number/],
   ])('stops on %s with a one-line reason', (_n, args, env, message) => {
     const r = run(node, nodeArgs(...args), { env });
     expect(r.code).toBe(2);
@@ -95,7 +96,7 @@ describe('graceful shutdown', () => {
   it('finishes in-flight requests on SIGTERM, refuses new ones, and exits 0', async () => {
     const d = mkdtempSync(join(tmpdir(), 'term-'));
     const file = join(d, 'keys.json');
-    const { s, port } = await startMain(join(d, 'data'), file);
+    const { s, port } = await startMain(join(d, 'data'), file, { RATE_LIMIT_RPS: '0' }); // 30 requests at once on one key
     const k = safeRead(file);
     try {
       const inFlight = Array.from({ length: 30 }, (_, i) =>

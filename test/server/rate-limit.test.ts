@@ -1,0 +1,175 @@
+/**
+ * Rate limits over HTTP (counts in memory): per key, per address for requests without a valid key, per address for
+ * /health; 429 RATE_LIMITED in the envelope with Retry-After and the draft-08 RateLimit headers; other keys unaffected.
+ * The server trusts 127.0.0.1 as a proxy, so each test can speak from its own client address (X-Forwarded-For).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContractSchemas, loadBundle } from '../../conformance/contract-schemas.ts';
+import { parseConfig } from '../../server/config.ts';
+import { startServer, type RunningServer } from '../../server/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+const POLICY = { production: 10, sandbox: 5 }; // failures per address: 2 and 1
+const schemas = new ContractSchemas(loadBundle());
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function startLimited(env: Record<string, string>): Promise<RunningServer & { dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'rate-limit-'));
+  const config = { ...parseConfig(['--port', '0', '--data-dir', dir, '--demo'], { LOG_LEVEL: 'silent', ...env }), rateLimit: POLICY };
+  return { ...(await startServer(config, pino({ level: 'silent' }))), dir };
+}
+
+let srv: RunningServer & { dir: string };
+beforeAll(async () => {
+  srv = await startLimited({ TRUST_PROXY: '127.0.0.1' });
+  await fetch(`${srv.url}/api/partners/v1/health`, { headers: { 'X-Forwarded-For': '192.0.2.254' } }); // loads the validator
+}, 60_000);
+afterAll(async () => {
+  await srv?.close();
+  rmSync(srv.dir, { recursive: true, force: true });
+});
+
+type Env = 'production' | 'sandbox';
+const keys = (env: Env) => srv.demoKeys![env].keys;
+function call(env: Env, path: string, opts: { key?: string; from?: string } = {}) {
+  const headers: Record<string, string> = {};
+  if (opts.key !== undefined) headers.Authorization = `Bearer ${opts.key}`;
+  if (opts.from !== undefined) headers['X-Forwarded-For'] = opts.from;
+  return fetch(`${srv.demoKeys![env].base_url}${path}`, { headers });
+}
+const burst = (n: number, make: () => Promise<Response>) => Promise.all(Array.from({ length: n }, make));
+const statuses = (rs: Response[]) => rs.map((r) => r.status).sort().join(',');
+const codeOf = async (r: Response) => ((await r.json()) as { error?: { code: string } }).error?.code ?? 'OK';
+const times = (n: number, s: number) => Array(n).fill(s).join(',');
+
+const RATE_LIMIT = /^"(\d+)-in-1sec"; r=(\d+); t=(\d+)$/;
+const RATE_LIMIT_POLICY = /^"(\d+)-in-1sec"; q=(\d+); w=1; pk=:[A-Za-z0-9+/]+=*:$/;
+
+describe('the per-key budget', () => {
+  it('answers 429 RATE_LIMITED in the envelope, with Retry-After and the draft-08 headers, past the key\'s limit', async () => {
+    const rs = await burst(8, () => call('sandbox', '/account/balance', { key: keys('sandbox').full, from: '192.0.2.1' }));
+    expect(statuses(rs)).toBe(`${times(5, 200)},${times(3, 429)}`);
+    for (const r of rs) {
+      expect(r.headers.get('ratelimit')).toMatch(RATE_LIMIT);
+      expect(r.headers.get('ratelimit-policy')).toMatch(RATE_LIMIT_POLICY);
+      expect(r.headers.get('ratelimit-policy')).toContain('q=5;');
+    }
+    const limited = rs.find((r) => r.status === 429)!;
+    const body = await limited.json();
+    expect(schemas.validate('#/components/schemas/ErrorResponse', body)).toEqual([]);
+    expect(body).toMatchObject({ status: { code: 429, message: 'Too Many Requests' }, error: { code: 'RATE_LIMITED' } });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(limited.headers.get('ratelimit')).toMatch(/; r=0; /);
+    expect(limited.headers.get('x-request-id')).toBeTruthy();
+    expect(limited.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('leaves other keys unaffected, and gives the key its budget back in the next window', async () => {
+    const [other] = await burst(1, () => call('sandbox', '/products', { key: keys('sandbox').products_only, from: '192.0.2.1' }));
+    expect(other!.status).toBe(200);
+    expect(other!.headers.get('ratelimit')).toMatch(/^"5-in-1sec"; r=4; /);
+    await sleep(1100);
+    expect((await call('sandbox', '/account/balance', { key: keys('sandbox').full, from: '192.0.2.1' })).status).toBe(200);
+  });
+
+  it('counts the production key against the production limit', async () => {
+    const rs = await burst(12, () => call('production', '/account', { key: keys('production').full, from: '192.0.2.2' }));
+    expect(statuses(rs)).toBe(`${times(10, 200)},${times(2, 429)}`);
+  });
+
+  it('counts INSUFFICIENT_SCOPE against the key (rate limit before scope)', async () => {
+    const rs = await burst(7, () => call('sandbox', '/account/transactions', { key: keys('sandbox').balance_only, from: '192.0.2.3' }));
+    expect(statuses(rs)).toBe(`${times(5, 403)},${times(2, 429)}`);
+    // …and not against the address: a junk key from there still gets its own 401.
+    expect(await codeOf(await call('sandbox', '/account', { key: 'sk_test_junk', from: '192.0.2.3' }))).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('never spends the address budget on a key holder\'s own traffic', async () => {
+    const rs = await burst(14, () => call('production', '/products', { key: keys('production').products_only, from: '192.0.2.4' }));
+    expect(statuses(rs)).toBe(`${times(10, 200)},${times(4, 429)}`);
+    expect(await codeOf(await call('production', '/account', { key: 'sk_live_junk', from: '192.0.2.4' }))).toBe('INVALID_CREDENTIALS');
+  });
+});
+
+describe('the per-address budget for requests without a valid key', () => {
+  it('lets a fifth of the key rate fail, then refuses the address before any key lookup, valid key or not', async () => {
+    const from = '192.0.2.10';
+    const first = await call('production', '/account', { key: 'sk_live_guess1', from });
+    expect([first.status, await codeOf(first)]).toEqual([401, 'INVALID_CREDENTIALS']);
+    expect(first.headers.get('ratelimit-policy')).toMatch(/^"2-in-1sec"; q=2; /);
+    expect((await call('production', '/account', { from })).status).toBe(401); // no key at all counts too
+    const third = await call('production', '/account', { key: 'sk_live_guess3', from });
+    expect([third.status, await codeOf(third)]).toEqual([429, 'RATE_LIMITED']);
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await call('production', '/account', { key: keys('production').balance_only, from })).status).toBe(429);
+    // Another address, and the key itself, are unaffected; the address recovers in the next window.
+    expect((await call('production', '/account', { key: keys('production').balance_only, from: '192.0.2.11' })).status).toBe(200);
+    await sleep(1100);
+    expect((await call('production', '/account', { key: keys('production').balance_only, from })).status).toBe(200);
+  });
+
+  it.each([
+    ['a revoked key', (e: Env) => keys(e).revoked, 'TOKEN_REVOKED', '192.0.2.21'],
+    ['a disabled key', (e: Env) => keys(e).disabled, 'TOKEN_DISABLED', '192.0.2.22'],
+    ['a key of the other environment', () => keys('production').full, 'ENVIRONMENT_MISMATCH', '192.0.2.23'],
+    ['a key whose allow-list excludes the caller', (e: Env) => keys(e).ip_loopback, 'IP_NOT_ALLOWED', '192.0.2.24'],
+  ])('counts %s against the address', async (_n, key, code, from) => {
+    const rs = await burst(3, () => call('sandbox', '/account', { key: key('sandbox'), from }));
+    const codes = await Promise.all(rs.map(codeOf));
+    expect(codes.sort()).toEqual([code, 'RATE_LIMITED', 'RATE_LIMITED'].sort());
+  });
+
+  it('does not let a stolen key used from a foreign address spend its owner\'s budget', async () => {
+    await burst(6, () => call('production', '/account', { key: keys('production').ip_loopback, from: '192.0.2.30' }));
+    const own = await fetch(`${srv.demoKeys!.production.base_url}/account`, { headers: { Authorization: `Bearer ${keys('production').ip_loopback}` } });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('ratelimit')).toMatch(/^"10-in-1sec"; r=9; /);
+  });
+});
+
+describe('the per-address budget of /health', () => {
+  it('limits /health per address at the key rate, and ignores any key sent', async () => {
+    const rs = await burst(12, () => call('production', '/health', { key: keys('production').full, from: '192.0.2.40' }));
+    expect(statuses(rs)).toBe(`${times(10, 200)},${times(2, 429)}`);
+    expect(await codeOf(rs.find((r) => r.status === 429)!)).toBe('RATE_LIMITED');
+    expect((await call('production', '/health', { from: '192.0.2.41' })).status).toBe(200);
+  });
+
+  it('also counts unknown paths and other methods against the address', async () => {
+    const from = '192.0.2.42';
+    const rs = await burst(7, () => call('sandbox', '/nope', { from }));
+    expect(statuses(rs)).toBe(`${times(5, 404)},${times(2, 429)}`);
+  });
+});
+
+describe('without TRUST_PROXY', () => {
+  let plain: RunningServer & { dir: string };
+  beforeAll(async () => { plain = await startLimited({}); }, 60_000);
+  afterAll(async () => {
+    await plain?.close();
+    rmSync(plain.dir, { recursive: true, force: true });
+  });
+
+  it('counts by the socket address, so a spoofed X-Forwarded-For does not buy more guesses', async () => {
+    const base = plain.demoKeys!.sandbox.base_url;
+    const rs = [];
+    for (let i = 0; i < 3; i++) rs.push(await fetch(`${base}/account`, { headers: { Authorization: 'Bearer sk_test_x', 'X-Forwarded-For': `198.51.100.${i}` } }));
+    expect(rs.map((r) => r.status)).toEqual([401, 429, 429]);
+  });
+});
+
+describe('RATE_LIMIT_RPS=0', () => {
+  let off: TestServer;
+  beforeAll(async () => { off = await startTestServer([], { RATE_LIMIT_RPS: '0' }); }, 60_000);
+  afterAll(async () => { await off?.stop(); });
+
+  it('turns limiting off: no RateLimit headers and no 429', async () => {
+    const rs = await burst(40, () => fetch(`${off.demoKeys!.sandbox.base_url}/account/balance`, { headers: { Authorization: `Bearer ${off.demoKeys!.sandbox.keys.full}` } }));
+    expect(statuses(rs)).toBe(times(40, 200));
+    expect(rs[0]!.headers.get('ratelimit')).toBeNull();
+  });
+});
