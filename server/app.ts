@@ -3,12 +3,10 @@
  * sandbox, each guarded by our auth middleware (order and codes of the decisions) and express-openapi-validator
  * (parameters, unknown parameters, 404/405, and responses when enabled). Routes come from the contract.
  */
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { authMiddleware } from './auth/middleware.ts';
 import type { TrustedProxies } from './auth/client-ip.ts';
 import type { RateLimitPolicy } from './config.ts';
@@ -17,12 +15,12 @@ import { errors } from './errors.ts';
 import { handlers } from './handlers/index.ts';
 import type { HandlerContext, OperationId, Principal } from './handlers/types.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
+import { jsonBody } from './http/json-body.ts';
 import { createRateLimits, type RateLimits } from './http/rate-limit.ts';
 import type { RateLimitBackend } from './http/rate-limit-store.ts';
 import { requestLimits } from './http/request-limits.ts';
-import { redactSecrets } from './http/redact.ts';
 import { requestGuards } from './http/request-guards.ts';
-import { requestIdOf } from './http/request-id.ts';
+import { requestLogging } from './http/request-log.ts';
 import { matchRoute, routesOf, type Route } from './http/routes.ts';
 import type { Store } from './store/types.ts';
 
@@ -112,12 +110,12 @@ function environmentRouter(environment: Environment, routes: Route[], bundle: Bu
     }),
   );
   for (const route of routes) {
-    router.get(route.expressPath, bind(route.operationId, environment, basePath, bundle.info.version, opts.store));
+    router.get(route.expressPath, bind(route.operationId, environment, basePath, bundle.info.version, opts.store, opts.validateResponses));
   }
   return router;
 }
 
-function bind(operationId: OperationId, environment: Environment, basePath: string, version: string, store: Store): RequestHandler {
+function bind(operationId: OperationId, environment: Environment, basePath: string, version: string, store: Store, validateResponses: boolean): RequestHandler {
   const handler = handlers[operationId] as (ctx: HandlerContext<OperationId>) => Promise<unknown>;
   return async (req, res) => {
     const body = await handler({
@@ -129,37 +127,10 @@ function bind(operationId: OperationId, environment: Environment, basePath: stri
       path: req.params as never,
       version,
     });
-    res.status(200).json(body);
+    // With response validation on, res.json is the validator's hook: keep it. Otherwise send the text built by
+    // jsonBody, which reuses the serialisation of pages the read cache hands out again.
+    if (validateResponses) res.status(200).json(body);
+    else res.status(200).type('application/json').send(jsonBody(body));
   };
 }
 
-/**
- * pino-http with our request id; the Authorization header and any key-like text in URLs or other headers never
- * reach the log. A client X-Request-Id shaped like a key is replaced, not echoed: a key pasted into the wrong header
- * must not end up in our logs and in every response (test/robustness/secrets.spec.ts).
- */
-function requestLogging(logger: Logger): RequestHandler {
-  return pinoHttp({
-    logger,
-    genReqId: (req, res) => {
-      const given = requestIdOf(req);
-      const id = redactSecrets(given) === given ? given : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[REDACTED]' },
-    serializers: {
-      req: (req: { id: unknown; method: string; url: string; headers: Record<string, unknown>; remoteAddress?: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: redactSecrets(req.url),
-        headers: Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [
-          name,
-          name === 'authorization' ? (value === undefined ? undefined : '[REDACTED]') : typeof value === 'string' ? redactSecrets(value) : value,
-        ])),
-        remoteAddress: req.remoteAddress,
-      }),
-    },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
-  }) as unknown as RequestHandler;
-}

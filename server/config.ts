@@ -19,6 +19,8 @@ export interface Config {
   demo: boolean;
   demoKeysFile: string | undefined;
   validateResponses: boolean;
+  /** Embedded store: the exact read cache (store/read-cache.ts); `STORE_READ_CACHE=false` turns it off. */
+  readCache: boolean;
   production: boolean;
   /** Requests per second per API key in each environment (DEFAULT_RATE_LIMIT unless RATE_LIMIT_RPS); null = off (`RATE_LIMIT_RPS=0`). */
   rateLimit: RateLimitPolicy | null;
@@ -120,6 +122,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     demo: values.demo ?? !production,
     demoKeysFile: values['demo-keys'] ? resolve(values['demo-keys']) : undefined,
     validateResponses,
+    readCache: bool('STORE_READ_CACHE', env.STORE_READ_CACHE) ?? true,
     production,
     rateLimit,
     redisUrl,

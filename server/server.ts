@@ -39,7 +39,7 @@ export interface RunningServer {
 export async function startServer(config: Config, logger: Logger = pino({ level: config.logLevel })): Promise<RunningServer> {
   const bundle = JSON.parse(readFileSync(BUNDLE_FILE, 'utf8')) as Record<string, unknown>;
   const store = await openStore({
-    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }),
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir, readCache: config.readCache }),
     log: (msg, err) => logger.warn({ err }, msg),
   });
   let rateLimitBackend: RateLimitBackend | null = null;

@@ -4,6 +4,7 @@ import type { CableProvider, Distributor, Environment, Network, ProductKind } fr
 import { ok, okList } from '../http/envelope.ts';
 import { uuidV5 } from '../ids.ts';
 import type { ProductFilter, ProductRow } from '../store/types.ts';
+import { mapOnce } from './memo.ts';
 import { pageOf } from './paging.ts';
 import type { Handler, HandlerContext } from './types.ts';
 
@@ -16,7 +17,20 @@ const CATEGORIES: { kind: ProductKind; segment: string; name: string; descriptio
   { kind: 'electricity', segment: 'electricity', name: 'Electricity', description: 'Prepaid and postpaid electricity bill payments for every distribution company.' },
 ];
 
+/** The categories depend only on (environment, base path): built once per pair, frozen (they were 3 % of a request). */
+const categoryLists = new Map<string, Schemas['ProductCategory'][]>(); // frozen arrays
+
 export function productCategories(environment: Environment, basePath: string): Schemas['ProductCategory'][] {
+  const key = `${environment} ${basePath}`;
+  let list = categoryLists.get(key);
+  if (!list) {
+    list = Object.freeze(buildCategories(environment, basePath)) as Schemas['ProductCategory'][];
+    categoryLists.set(key, list);
+  }
+  return list;
+}
+
+function buildCategories(environment: Environment, basePath: string): Schemas['ProductCategory'][] {
   return CATEGORIES.map((c) => ({
     id: uuidV5(`product-category:${environment}:${c.kind}`),
     type: 'product_category' as const,
@@ -42,10 +56,21 @@ async function pageOfProducts(ctx: HandlerContext<ListOperation>, kind: ProductK
 type ListOperation = 'listAirtimeProducts' | 'listDataPlanProducts' | 'listElectricityProducts' | 'listCableTvProducts';
 const attributesOf = <T>(p: ProductRow) => p.attributes as T;
 
+/** Rows → wire items, once per page the read cache hands out again (memo.ts). */
+const wire = {
+  airtime: mapOnce((rows: readonly ProductRow[]) =>
+    rows.map((p) => ({ id: p.id, type: 'airtime' as const, attributes: attributesOf<Schemas['AirtimeProduct']['attributes']>(p) }))),
+  dataplan: mapOnce((rows: readonly ProductRow[]) =>
+    rows.map((p) => ({ id: p.id, type: 'dataplan' as const, attributes: attributesOf<Schemas['DataPlanProduct']['attributes']>(p) }))),
+  electricity: mapOnce((rows: readonly ProductRow[]) =>
+    rows.map((p) => ({ id: p.id, type: 'electricity' as const, attributes: attributesOf<Schemas['ElectricityProduct']['attributes']>(p) }))),
+  cabletv: mapOnce((rows: readonly ProductRow[]) =>
+    rows.map((p) => ({ id: p.id, type: 'cabletv' as const, attributes: attributesOf<Schemas['CableTvProduct']['attributes']>(p) }))),
+};
+
 export const listAirtimeProducts: Handler<'listAirtimeProducts'> = async (ctx) => {
   const { page, rows, total } = await pageOfProducts(ctx, 'airtime', { network: upper<Network>(ctx.query.network) });
-  const data = rows.map((p) => ({ id: p.id, type: 'airtime' as const, attributes: attributesOf<Schemas['AirtimeProduct']['attributes']>(p) }));
-  return okList(data, page, total);
+  return okList(wire.airtime(rows), page, total);
 };
 
 export const listDataPlanProducts: Handler<'listDataPlanProducts'> = async (ctx) => {
@@ -53,18 +78,15 @@ export const listDataPlanProducts: Handler<'listDataPlanProducts'> = async (ctx)
     network: upper<Network>(ctx.query.network),
     bundle_type: ctx.query.bundle_type,
   });
-  const data = rows.map((p) => ({ id: p.id, type: 'dataplan' as const, attributes: attributesOf<Schemas['DataPlanProduct']['attributes']>(p) }));
-  return okList(data, page, total);
+  return okList(wire.dataplan(rows), page, total);
 };
 
 export const listElectricityProducts: Handler<'listElectricityProducts'> = async (ctx) => {
   const { page, rows, total } = await pageOfProducts(ctx, 'electricity', { distributor: upper<Distributor>(ctx.query.distributor) });
-  const data = rows.map((p) => ({ id: p.id, type: 'electricity' as const, attributes: attributesOf<Schemas['ElectricityProduct']['attributes']>(p) }));
-  return okList(data, page, total);
+  return okList(wire.electricity(rows), page, total);
 };
 
 export const listCableTvProducts: Handler<'listCableTvProducts'> = async (ctx) => {
   const { page, rows, total } = await pageOfProducts(ctx, 'cabletv', { provider: upper<CableProvider>(ctx.query.provider) });
-  const data = rows.map((p) => ({ id: p.id, type: 'cabletv' as const, attributes: attributesOf<Schemas['CableTvProduct']['attributes']>(p) }));
-  return okList(data, page, total);
+  return okList(wire.cabletv(rows), page, total);
 };

@@ -4,12 +4,18 @@ import { EXTERNAL_REFERENCE_PATTERN } from '../domain.ts';
 import { errors } from '../errors.ts';
 import { ok, okList } from '../http/envelope.ts';
 import type { TransactionRow } from '../store/types.ts';
+import { mapOnce } from './memo.ts';
 import { pageOf, principalOf } from './paging.ts';
 import type { Handler } from './types.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function toTransaction(t: TransactionRow): components['schemas']['Transaction'] {
+type Transaction = components['schemas']['Transaction'];
+
+export const toTransaction = mapOnce(mapTransaction);
+const toTransactions = mapOnce((rows: readonly TransactionRow[]) => rows.map(toTransaction));
+
+function mapTransaction(t: TransactionRow): Transaction {
   return {
     id: t.id,
     type: 'transaction',
@@ -57,7 +63,7 @@ export const listTransactions: Handler<'listTransactions'> = async (ctx) => {
     { status: q.status, category: q.category, external_reference: q.reference, from, to },
     page,
   );
-  return okList(result.items.map(toTransaction), page, result.total_count);
+  return okList(toTransactions(result.items), page, result.total_count);
 };
 
 /** The three lookup forms: a UUID, `txn_` + UUID, or an external reference. Anything else matches nothing. */

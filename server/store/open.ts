@@ -22,17 +22,19 @@ export interface StoreConfig {
   /** PostgreSQL only: work in this schema (created if missing). */
   schema?: string | undefined;
   log?: ((msg: string, err?: unknown) => void) | undefined;
+  /** Embedded store only: the exact read cache (read-cache.ts); default true. */
+  readCache?: boolean | undefined;
 }
 
 export const DEFAULT_DATA_DIR = '.data';
 
 export async function openDriver(config: StoreConfig): Promise<SqlDriver> {
   const log: StoreLog = config.log ?? stderrLog;
-  if (config.memory) return openPgliteMemory();
+  if (config.memory) return openPgliteMemory({ readCache: config.readCache ?? true });
   if (config.databaseUrl) {
     return openPostgres(config.databaseUrl, { log, ...(config.schema !== undefined ? { schema: config.schema } : {}) });
   }
-  return openPglite(path.resolve(config.dataDir ?? DEFAULT_DATA_DIR), { log });
+  return openPglite(path.resolve(config.dataDir ?? DEFAULT_DATA_DIR), { log, readCache: config.readCache ?? true });
 }
 
 export async function openStore(config: StoreConfig): Promise<Store> {

@@ -24,6 +24,7 @@ import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import { StoreUnavailableError } from './errors.ts';
 import { withSavepoint } from './savepoint.ts';
 import { stderrLog, type ExecSql, type SqlDriver, type StoreLog } from './driver.ts';
+import { ReadCachingSql } from './read-cache.ts';
 
 export interface PgliteDriver extends SqlDriver {
   readonly kind: 'pglite';
@@ -41,9 +42,13 @@ export interface OpenPgliteOptions {
    * initdb path does the same thing: initdb in memory, dump, load into the directory.)
    */
   template?: Blob | boolean;
+  /** Exact read cache in front of the instance (read-cache.ts); default true. */
+  readCache?: boolean;
 }
 
 export interface OpenPgliteMemoryOptions {
+  /** Exact read cache in front of the instance (read-cache.ts); default true. */
+  readCache?: boolean;
   /** Dump to start from; `true` (default) uses `pgliteTemplate()`, `false` runs initdb. */
   template?: Blob | boolean;
 }
@@ -118,13 +123,14 @@ class PgliteSql implements ExecSql {
   }
 }
 
-function makeDriver(db: PGlite, dataDir: string | undefined, lock: DataDirLock | undefined): PgliteDriver {
+function makeDriver(db: PGlite, dataDir: string | undefined, lock: DataDirLock | undefined, readCache = true): PgliteDriver {
   let closing: Promise<void> | undefined;
+  const sql = new PgliteSql(db);
   return {
     kind: 'pglite',
     db,
     dataDir,
-    sql: new PgliteSql(db),
+    sql: readCache ? new ReadCachingSql(sql) : sql,
     close() {
       closing ??= (async () => {
         try {
@@ -212,7 +218,7 @@ export async function openPglite(dataDir: string, opts: OpenPgliteOptions = {}):
     const loadDataDir = fresh ? await resolveTemplate(opts.template, true) : undefined;
     const db = new PGlite({ dataDir: lock.dataDir, ...(loadDataDir ? { loadDataDir } : {}) });
     await db.waitReady;
-    return makeDriver(db, lock.dataDir, lock);
+    return makeDriver(db, lock.dataDir, lock, opts.readCache);
   } catch (err) {
     await lock.release();
     throw err;
@@ -226,7 +232,7 @@ export async function openPgliteMemory(opts: OpenPgliteMemoryOptions = {}): Prom
     try {
       const db = new PGlite({ loadDataDir });
       await db.waitReady;
-      return makeDriver(db, undefined, undefined);
+      return makeDriver(db, undefined, undefined, opts.readCache);
     } catch (err) {
       if (opts.template instanceof Blob) throw err;
       forgetTemplate(); // a damaged cache file must not break every later start: drop it, run initdb
@@ -234,5 +240,5 @@ export async function openPgliteMemory(opts: OpenPgliteMemoryOptions = {}): Prom
   }
   const db = new PGlite();
   await db.waitReady;
-  return makeDriver(db, undefined, undefined);
+  return makeDriver(db, undefined, undefined, opts.readCache);
 }

@@ -103,7 +103,12 @@ LEFT JOIN LATERAL (SELECT ${cols} FROM ${table} WHERE ${where} ORDER BY ${orderB
   LIMIT $${limitParam} OFFSET $${limitParam + 1}) p ON true`;
 }
 
+/** Pages already split, by result array: the read cache (read-cache.ts) hands out the same frozen array again. */
+const splitPages = new WeakMap<Row[], Page<unknown>>();
+
 function splitPage<T>(rows: Row[], map: (r: Row) => T): Page<T> {
+  const known = splitPages.get(rows);
+  if (known) return known as Page<T>;
   const total = toCount(rows[0]?.['_total']);
   const items: T[] = [];
   for (const r of rows) {
@@ -111,7 +116,13 @@ function splitPage<T>(rows: Row[], map: (r: Row) => T): Page<T> {
     const { _total: _ignored, ...rest } = r;
     items.push(map(rest));
   }
-  return { items, total_count: total };
+  const page = { items, total_count: total };
+  if (Object.isFrozen(rows)) {
+    for (const item of items) Object.freeze(item);
+    Object.freeze(items);
+    splitPages.set(rows, Object.freeze(page) as Page<unknown>);
+  }
+  return page;
 }
 
 export interface QueryOptions {

@@ -16,7 +16,7 @@ afterAll(async () => { await ref?.close(); });
 const failures = (r: RunResult) => r.cases.flatMap((c) => c.failures.map((f) => `${c.id}: [${f.check}] ${f.message} — ${f.request ?? ''} → ${f.response ?? ''}`));
 
 describe('the full profile against the reference server', () => {
-  it.each(['sandbox', 'production'] as const)('%s: every case passes, nothing skipped, coverage 100 %%', async (env) => {
+  it.each(['sandbox', 'production'] as const)('%s: every case passes, nothing skipped, coverage 100 percent', async (env) => {
     const r = await runConformance(optionsFor(ref, env));
     expect(failures(r)).toEqual([]);
     expect(r.cases.filter((c) => c.status === 'skipped').map((c) => `${c.id}: ${c.reason}`)).toEqual([]);

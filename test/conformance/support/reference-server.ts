@@ -14,9 +14,10 @@ export interface Reference {
   close(): Promise<void>;
 }
 
-export async function startReference(): Promise<Reference> {
+/** `env` adds variables of the server's configuration (e.g. VALIDATE_RESPONSES). */
+export async function startReference(env: Record<string, string> = {}): Promise<Reference> {
   const dataDir = mkdtempSync(join(tmpdir(), 'conformance-ref-'));
-  const config = parseConfig(['--port', '0', '--data-dir', dataDir], { LOG_LEVEL: 'silent', RATE_LIMIT_RPS: '0' }); // the suite replays cases 8 at a time on one key
+  const config = parseConfig(['--port', '0', '--data-dir', dataDir], { LOG_LEVEL: 'silent', RATE_LIMIT_RPS: '0', ...env }); // no rate limit: the suite replays 8 cases at a time on one key
   const running = await startServer(config, pino({ level: 'silent' }));
   if (!running.demoKeys) throw new Error('the reference server started without demo keys');
   return {
