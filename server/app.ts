@@ -15,7 +15,8 @@ import { errors } from './errors.ts';
 import { handlers } from './handlers/index.ts';
 import type { HandlerContext, OperationId, Principal } from './handlers/types.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
-import { jsonBody } from './http/json-body.ts';
+import { jsonBodyBytes } from './http/json-body.ts';
+import { installRouteRegexpCache } from './http/route-regexp-cache.ts';
 import { createRateLimits, type RateLimits } from './http/rate-limit.ts';
 import type { RateLimitBackend } from './http/rate-limit-store.ts';
 import { requestLimits } from './http/request-limits.ts';
@@ -47,6 +48,7 @@ type Bundle = { info: { version: string }; paths: Record<string, Record<string, 
 export function createApp(opts: AppOptions): Express {
   const bundle = opts.bundle as unknown as Bundle;
   const routes = routesOf(bundle);
+  installRouteRegexpCache();
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -127,10 +129,10 @@ function bind(operationId: OperationId, environment: Environment, basePath: stri
       path: req.params as never,
       version,
     });
-    // With response validation on, res.json is the validator's hook: keep it. Otherwise send the text built by
-    // jsonBody, which reuses the serialisation of pages the read cache hands out again.
+    // With response validation on, res.json is the validator's hook: keep it. Otherwise send the bytes built by
+    // jsonBodyBytes, which reuses the serialisation of pages the read cache hands out again.
     if (validateResponses) res.status(200).json(body);
-    else res.status(200).type('application/json').send(jsonBody(body));
+    else res.status(200).type('application/json').send(jsonBodyBytes(body));
   };
 }
 

@@ -5,15 +5,21 @@ import type { Store } from '../store/types.ts';
 import type { Handler } from './types.ts';
 
 /**
- * Health checks that arrive while a ping is under way share it instead of queueing their own: the answer is then at
- * most one ping old, and a public endpoint cannot be used to multiply load on the database.
+ * Health checks are batched: the checks that arrive in one turn of the event loop share ONE ping, started after
+ * all of them arrived (setImmediate runs after the turn's I/O callbacks), so every answer is fresh and a public
+ * endpoint cannot be used to multiply load on the database. A check arriving while that ping runs joins the next.
  */
 const pings = new WeakMap<Store, Promise<void>>();
 
 function sharedPing(store: Store): Promise<void> {
   let p = pings.get(store);
   if (!p) {
-    p = store.ping().finally(() => pings.delete(store));
+    p = new Promise<void>((resolve, reject) => {
+      setImmediate(() => {
+        pings.delete(store);
+        store.ping().then(resolve, reject);
+      });
+    });
     pings.set(store, p);
   }
   return p;

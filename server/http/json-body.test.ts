@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonBody } from './json-body.ts';
+import { jsonBody, jsonBodyBytes } from './json-body.ts';
 
 const frozenItems = Object.freeze([Object.freeze({ id: 'a', n: 1 }), Object.freeze({ id: 'b', when: new Date(0) })]);
 
@@ -15,8 +15,19 @@ describe('jsonBody', () => {
     ['a string', 'text'],
     ['an object with toJSON', { toJSON: () => ({ replaced: true }) }],
     ['keys that need escaping', { 'quote"d': 1, 'uni\u2028code': [frozenItems] }],
-  ])('equals JSON.stringify for %s', (_name, body) => {
+  ])('equals JSON.stringify for %s, as text and as bytes', (_name, body) => {
     expect(jsonBody(body)).toBe(JSON.stringify(body));
+    expect(jsonBodyBytes(body).toString('utf8')).toBe(JSON.stringify(body));
+  });
+
+  it('reuses the bytes of a frozen page only while the rest of the envelope is the same', () => {
+    const items = Object.freeze([Object.freeze({ id: 'naïve ₦' })]);
+    const a = jsonBodyBytes({ status: { code: 200 }, data: items, pagination: { page: 1 } });
+    expect(jsonBodyBytes({ status: { code: 200 }, data: items, pagination: { page: 1 } })).toBe(a);
+    const other = { status: { code: 200 }, data: items, pagination: { page: 2 } };
+    expect(jsonBodyBytes(other).toString('utf8')).toBe(JSON.stringify(other));
+    const reordered = { data: items, status: { code: 200 }, pagination: { page: 2 } };
+    expect(jsonBodyBytes(reordered).toString('utf8')).toBe(JSON.stringify(reordered));
   });
 
   it('serialises a frozen page once and reuses the text', () => {

@@ -1,15 +1,20 @@
 /**
- * The JSON text of a response body: `JSON.stringify(body)`, except that a frozen array inside the top-level
- * envelope (a page of items that the read cache and handlers/memo.ts hand out again) is serialised once and its
- * text reused. On a 100-item transaction page the serialisation was the largest cost of a request (bench/README.md).
+ * The JSON of a response body: `JSON.stringify(body)`, except that a frozen array inside the top-level envelope (a
+ * page of items that the read cache and handlers/memo.ts hand out again) is serialised once, and the whole body's
+ * bytes are kept with it while the rest of the envelope stays the same. On a 100-item transaction page the
+ * serialisation and its string → bytes copy were the largest costs of a request (bench/README.md).
  *
  * Equivalent to JSON.stringify for the envelopes built by http/envelope.ts (plain objects, keys in order, undefined
  * members left out); json-body.test.ts checks it against JSON.stringify.
  */
 const texts = new WeakMap<readonly unknown[], string>();
+/** Last body bytes per frozen array, with the text of the envelope's other members they were built with. */
+const bodies = new WeakMap<readonly unknown[], { rest: string; bytes: Buffer }>();
+
+const isFrozenArray = (v: unknown): v is readonly unknown[] => Array.isArray(v) && Object.isFrozen(v);
 
 function valueText(v: unknown): string | undefined {
-  if (Array.isArray(v) && Object.isFrozen(v)) {
+  if (isFrozenArray(v)) {
     let t = texts.get(v);
     if (t === undefined) {
       t = JSON.stringify(v);
@@ -20,15 +25,30 @@ function valueText(v: unknown): string | undefined {
   return JSON.stringify(v);
 }
 
+const isEnvelope = (body: unknown): body is Record<string, unknown> =>
+  body !== null && typeof body === 'object' && !Array.isArray(body) && typeof (body as { toJSON?: unknown }).toJSON !== 'function';
+
 export function jsonBody(body: unknown): string {
-  if (body === null || typeof body !== 'object' || Array.isArray(body) || typeof (body as { toJSON?: unknown }).toJSON === 'function') {
-    return JSON.stringify(body);
-  }
+  if (!isEnvelope(body)) return JSON.stringify(body);
   let out = '';
   for (const key of Object.keys(body)) {
-    const text = valueText((body as Record<string, unknown>)[key]);
+    const text = valueText(body[key]);
     if (text === undefined) continue; // undefined and functions are left out, as JSON.stringify does
     out += `${out ? ',' : '{'}${JSON.stringify(key)}:${text}`;
   }
   return out ? `${out}}` : '{}';
+}
+
+/** jsonBody as UTF-8 bytes, reused for an envelope around the same frozen page with the same other members. */
+export function jsonBodyBytes(body: unknown): Buffer {
+  if (!isEnvelope(body)) return Buffer.from(JSON.stringify(body) ?? 'null');
+  const page = Object.values(body).find(isFrozenArray);
+  if (!page) return Buffer.from(jsonBody(body));
+  // The envelope without the page's items (a 0 in its place, so the key's position counts too).
+  const rest = JSON.stringify(body, (k, v: unknown) => (k !== '' && v === page ? 0 : v));
+  const known = bodies.get(page);
+  if (known && known.rest === rest) return known.bytes;
+  const bytes = Buffer.from(jsonBody(body));
+  bodies.set(page, { rest, bytes });
+  return bytes;
 }
