@@ -42,23 +42,16 @@ export function requestLogging(logger: Logger): RequestHandler {
     const id = redactSecrets(given) === given ? given : randomUUID();
     res.setHeader('X-Request-Id', id);
     const started = performance.now();
-    const done = () => {
-      res.off('finish', done);
-      res.off('close', done);
-      const aborted = !res.writableFinished; // the client went away before the response was complete
+    // 'close' follows 'finish' on a completed response and also comes alone when the client went away first.
+    res.once('close', () => {
       const level = levelFor(res.statusCode);
       if (!logger.isLevelEnabled(level)) return;
+      const aborted = !res.writableFinished;
       logger[level](
-        {
-          req: serializeRequest(req, id),
-          res: { statusCode: res.statusCode },
-          responseTime: Math.round(performance.now() - started),
-        },
+        { req: serializeRequest(req, id), res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) },
         aborted ? 'request aborted' : 'request completed',
       );
-    };
-    res.on('finish', done);
-    res.on('close', done);
+    });
     next();
   };
 }

@@ -135,7 +135,8 @@ describe.skipIf(!PG_URL)(`PostgreSQL outage and recovery${PG_URL ? '' : ' (skipp
       openStore({ databaseUrl: PG_URL!, schema: s2, log: () => {} }),
     ]);
     try {
-      expect(await x.sql.query('SELECT version FROM schema_migrations')).toEqual([{ version: '001_init' }]);
+      expect(await x.sql.query('SELECT version FROM schema_migrations ORDER BY version'))
+        .toEqual([{ version: '001_init' }, { version: '002_transaction_counts' }]);
     } finally {
       await x.sql.query(`DROP SCHEMA ${s2} CASCADE`);
       await Promise.all([x.close(), y.close()]);

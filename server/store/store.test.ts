@@ -78,8 +78,10 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
       it('are idempotent: running them again applies nothing and records each version once', async () => {
         expect(await migrate(h.driver.sql)).toEqual([]);
         expect(await migrate(h.driver.sql)).toEqual([]);
-        const rows = await store.sql.query<{ version: string; applied_at: Date }>('SELECT version, applied_at FROM schema_migrations');
-        expect(rows.map((r) => r.version)).toEqual(['001_init']);
+        const rows = await store.sql.query<{ version: string; applied_at: Date }>(
+          'SELECT version, applied_at FROM schema_migrations ORDER BY version',
+        );
+        expect(rows.map((r) => r.version)).toEqual(['001_init', '002_transaction_counts']);
         expect(rows[0]!.applied_at).toBeInstanceOf(Date);
       });
 
