@@ -109,6 +109,7 @@ function environmentRouter(environment: Environment, routes: Route[], bundle: Bu
       validateApiSpec: false, // `npm run lint` validates the contract; skipping it here keeps start-up fast
       validateFormats: true,
       ajvFormats: { mode: 'full' }, // 'fast' date-time accepts month 13 and hour 25
+      fileUploader: false, // GET-only API: no multipart bodies to parse
     }),
   );
   for (const route of routes) {

@@ -1,4 +1,4 @@
-/** The server as a process: start-up banner and demo-keys file, bad configuration, the data-directory lock, SIGTERM. */
+/** The server as `npm start` runs it (dist/server.mjs): banner and demo-keys file, bad configuration, the data-directory lock, SIGTERM. */
 import { request } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,11 +8,11 @@ import { ACCEPT_GRACE_MS } from '../../server/server.ts';
 import { projectRoot, run } from '../helpers/run.ts';
 import { startUntilReady, type Started } from '../helpers/processes.ts';
 
-const main = join(projectRoot, 'server/main.ts');
-// `node --import tsx` rather than the tsx CLI: the CLI is a wrapper process whose signal relay kills the server
-// before its SIGTERM handler can drain; npm start runs the same way.
+// What `npm start` runs: the bundle of `npm run build` under plain node (built in beforeAll). The robustness suite
+// runs the sources (`node --import tsx server/main.ts`); both are the same code.
+const main = join(projectRoot, 'dist/server.mjs');
 const node = process.execPath;
-const nodeArgs = (...args: string[]) => ['--import', 'tsx', main, ...args];
+const nodeArgs = (...args: string[]) => ['--enable-source-maps', main, ...args];
 let dir: string;
 let server: Started;
 let keysFile: string;
@@ -33,6 +33,8 @@ async function startMain(dataDir: string, file: string, env: Record<string, stri
 const safeRead = (f: string) => { try { return JSON.parse(readFileSync(f, 'utf8')); } catch { return null; } };
 
 beforeAll(async () => {
+  const built = run(node, ['--import', 'tsx', join(projectRoot, 'scripts/build.ts')]);
+  if (built.code !== 0) throw new Error(`npm run build failed:\n${built.out}`);
   dir = mkdtempSync(join(tmpdir(), 'main-'));
   keysFile = join(dir, 'keys.json');
   ({ s: server } = await startMain(join(dir, 'data'), keysFile));
