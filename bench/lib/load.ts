@@ -1,0 +1,142 @@
+/**
+ * One measurement: autocannon at a fixed connection count against one URL (or a rotation of URLs), after a
+ * warm-up run that is thrown away. Latencies are taken from autocannon's per-response event in fractional
+ * milliseconds (its own histogram keeps whole milliseconds), over every response. Errors = non-2xx + socket
+ * errors + timeouts. RSS of the server process is sampled every 200 ms while the load runs.
+ */
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+// autocannon ships no types; the little used here is typed below.
+const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Tracker;
+
+interface Tracker {
+  on(event: 'response', fn: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+  on(event: 'done', fn: (r: AutocannonResult) => void): void;
+  on(event: 'error', fn: (e: Error) => void): void;
+  stop(): void;
+}
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  resets: number;
+  duration: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+
+export interface LoadRequest {
+  path: string;
+  headers?: Record<string, string>;
+}
+
+export interface LoadOptions {
+  origin: string;
+  requests: LoadRequest[];
+  connections: number;
+  durationSec: number;
+  warmupSec: number;
+  /** Resident set size of the target, sampled during the measured part. */
+  rss?: () => number | null;
+  /** Called about once per second of the measured part with the elapsed seconds (progress, soak samples). */
+  onSecond?: (elapsed: number) => void;
+}
+
+export interface LoadResult {
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  mean_ms: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+  socket_errors: number;
+  status_codes: Record<string, number>;
+  bytes_per_response: number;
+  rss_mib_max: number | null;
+  rss_mib_end: number | null;
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+function run(opts: LoadOptions, seconds: number, record: boolean): Promise<{ r: AutocannonResult; lat: Float64Array; rss: number[]; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    let lat = new Float64Array(1 << 16);
+    let n = 0;
+    let bytes = 0;
+    const rss: number[] = [];
+    const multi = opts.requests.length > 1;
+    const first = opts.requests[0]!;
+    const tracker = autocannon({
+      url: opts.origin + first.path,
+      connections: opts.connections,
+      duration: seconds,
+      headers: first.headers ?? {},
+      ...(multi ? { requests: opts.requests.map((q) => ({ method: 'GET', path: q.path, headers: q.headers ?? {} })) } : {}),
+      timeout: 10,
+    });
+    if (record) {
+      tracker.on('response', (_c, _status, b, ms) => {
+        bytes += b;
+        if (n === lat.length) {
+          const bigger = new Float64Array(lat.length * 2);
+          bigger.set(lat);
+          lat = bigger;
+        }
+        lat[n++] = ms;
+      });
+    }
+    const t0 = performance.now();
+    let lastSecond = 0;
+    const sampler = setInterval(() => {
+      const v = opts.rss?.();
+      if (v !== null && v !== undefined) rss.push(v);
+      const elapsed = Math.floor((performance.now() - t0) / 1000);
+      if (elapsed > lastSecond) {
+        lastSecond = elapsed;
+        opts.onSecond?.(elapsed);
+      }
+    }, 200);
+    tracker.on('error', (e) => {
+      clearInterval(sampler);
+      reject(e);
+    });
+    tracker.on('done', (r) => {
+      clearInterval(sampler);
+      const v = opts.rss?.();
+      if (v !== null && v !== undefined) rss.push(v);
+      resolve({ r, lat: lat.subarray(0, n).sort(), rss, bytes });
+    });
+  });
+}
+
+export async function measure(opts: LoadOptions): Promise<LoadResult> {
+  if (opts.warmupSec > 0) await run({ ...opts, onSecond: undefined, rss: undefined }, opts.warmupSec, false);
+  const { r, lat, rss, bytes } = await run(opts, opts.durationSec, true);
+  let sum = 0;
+  for (const v of lat) sum += v;
+  const socketErrors = r.errors + r.timeouts;
+  const status_codes: Record<string, number> = {};
+  for (const [code, s] of Object.entries(r.statusCodeStats)) status_codes[code] = s.count;
+  const completed = Object.values(status_codes).reduce((a, b) => a + b, 0);
+  return {
+    rps: completed / r.duration,
+    p50_ms: percentile(lat, 50),
+    p99_ms: percentile(lat, 99),
+    mean_ms: lat.length ? sum / lat.length : NaN,
+    requests: completed,
+    errors: r.non2xx + socketErrors,
+    non2xx: r.non2xx,
+    socket_errors: socketErrors,
+    status_codes,
+    bytes_per_response: lat.length ? Math.round(bytes / lat.length) : 0,
+    rss_mib_max: rss.length ? Math.max(...rss) : null,
+    rss_mib_end: rss.length ? rss[rss.length - 1]! : null,
+  };
+}
