@@ -1,19 +1,8 @@
 /** Child processes of the benchmark: the reference server, the Prism mock and the baseline, each on its own port. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../test/helpers/processes.ts';
 import { PROJECT_ROOT } from './dataset.ts';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Proc {
   child: ChildProcess;
