@@ -7,7 +7,9 @@
  * cold start, a memory soak and (full run) the conformance suite. Writes Markdown, JSON and an SVG chart.
  *
  * Flags (for development; results of a restricted run go to bench/tmp/, never to bench/results/):
- *   --quick                 short measurements, PostgreSQL at 10k only, 10 s soak, no conformance run
+ *   --quick                 ≤ 60 s: sizes 10k and 100k, 1 s measurements, every endpoint at 100k and the lists
+ *                           elsewhere, PostgreSQL at 10k only, 3 s soak; no validation-on, store timings, profile or
+ *                           conformance run
  *   --sizes 10000,100000    dataset sizes;  --targets embedded,postgres,prism,baseline
  *   --duration S --warmup S --connections N
  *   --tag NAME              write bench/results/NAME.{json,md,svg} (default: full for a full run)
@@ -41,13 +43,13 @@ const { values: flags } = parseArgs({
 });
 
 const quick = flags.quick!;
-const SIZES = flags.sizes ? flags.sizes.split(',').map(Number) : [10_000, 100_000, 1_000_000];
+const SIZES = flags.sizes ? flags.sizes.split(',').map(Number) : quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000];
 const TARGETS = new Set(flags.targets ? flags.targets.split(',') : ['baseline', 'embedded', 'postgres', 'prism']);
 const restricted = Boolean(flags.sizes || flags.targets || flags.duration || flags.warmup || flags.connections);
 const CONNECTIONS = Number(flags.connections ?? 50);
 const DURATION = Number(flags.duration ?? (quick ? 1 : 3));
 const WARMUP = Number(flags.warmup ?? (quick ? 0.3 : 1));
-const SOAK_SEC = quick ? 5 : 60;
+const SOAK_SEC = quick ? 3 : 60;
 const PG_URL = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
 const PG_SIZES = quick ? SIZES.filter((s) => s === Math.min(...SIZES)) : SIZES;
 const MID = SIZES.includes(100_000) ? 100_000 : SIZES[Math.floor(SIZES.length / 2)]!;
@@ -58,6 +60,9 @@ const MID = SIZES.includes(100_000) ? 100_000 : SIZES[Math.floor(SIZES.length / 
  */
 const UNCACHED_MID: EndpointId[] = quick ? ['list100', 'filtered'] : ['balance', 'list100', 'filtered', 'lookup'];
 const LISTS: EndpointId[] = ['list100', 'filtered'];
+/** The baseline, Express alone and Prism measure every endpoint (quick: the lists, and /health for Prism). */
+const REPLAYED = ENDPOINTS.filter((e) => !quick || LISTS.includes(e.id));
+const PRISM_EPS = ENDPOINTS.filter((e) => !quick || e.id === 'health' || LISTS.includes(e.id));
 
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s`;
@@ -300,7 +305,7 @@ async function main() {
       const prism = await startPrism();
       log(`Prism mock ready after ${prism.readyMs.toFixed(0)} ms`);
       try {
-        for (const ep of ENDPOINTS) await measureEndpoint(prism, 'prism', null, ep, '', mid);
+        for (const ep of PRISM_EPS) await measureEndpoint(prism, 'prism', null, ep, '', mid);
       } finally {
         await prism.stop();
       }
@@ -314,9 +319,9 @@ async function main() {
         await withServer({}, d, async (proc) => {
           if (isMid) await record(proc, d, recordings);
           if (!TARGETS.has('embedded')) return;
-          for (const ep of ENDPOINTS) await measureEndpoint(proc, 'embedded', size, ep, BASE, d);
+          for (const ep of ENDPOINTS.filter((e) => !quick || isMid || LISTS.includes(e.id))) await measureEndpoint(proc, 'embedded', size, ep, BASE, d);
           if (isMid) {
-            await measureEndpoint(proc, 'embedded', size, PRODUCTS, BASE, d);
+            if (!quick) await measureEndpoint(proc, 'embedded', size, PRODUCTS, BASE, d);
             await soak(proc, d);
           }
         }, `embedded ${sizeLabel(size)}`);
@@ -329,10 +334,10 @@ async function main() {
             }
           }, `embedded ${sizeLabel(size)} (${READ_CACHE_OFF})`);
         }
-        if (isMid && TARGETS.has('embedded')) {
+        if (isMid && TARGETS.has('embedded') && !quick) {
           // Response validation on (the development default) on the same data, right after, for the ratio.
           await withServer({ VALIDATE_RESPONSES: 'true' }, d, async (proc) => {
-            const eps = ENDPOINTS.filter((e) => (quick ? ['list100'] : ['balance', 'list100', 'filtered']).includes(e.id));
+            const eps = ENDPOINTS.filter((e) => ['balance', 'list100', 'filtered'].includes(e.id));
             for (const ep of eps) {
               const on = await measureEndpoint(proc, 'embedded', size, ep, BASE, d, { variant: 'validation on' });
               const off = results.measurements.find((m) => m.target === 'embedded' && m.size === size && m.endpoint === ep.id && !m.variant)!;
@@ -349,14 +354,14 @@ async function main() {
       log('baseline: bare node:http replaying the recorded responses');
       const base = await startBaseline(recordings);
       try {
-        for (const ep of ENDPOINTS) await measureEndpoint(base, 'baseline', null, ep, BASE, mid);
+        for (const ep of REPLAYED) await measureEndpoint(base, 'baseline', null, ep, BASE, mid);
       } finally {
         await base.stop();
       }
       log('Express alone: the same replay as one Express 5 route');
       const bare = await startBaseline(recordings, true);
       try {
-        for (const ep of ENDPOINTS) await measureEndpoint(bare, 'express', null, ep, BASE, mid);
+        for (const ep of REPLAYED) await measureEndpoint(bare, 'express', null, ep, BASE, mid);
       } finally {
         await bare.stop();
       }
