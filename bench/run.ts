@@ -60,6 +60,7 @@ const MID = SIZES.includes(100_000) ? 100_000 : SIZES[Math.floor(SIZES.length / 
  */
 const UNCACHED_MID: EndpointId[] = quick ? ['list100', 'filtered'] : ['balance', 'list100', 'filtered', 'lookup'];
 const LISTS: EndpointId[] = ['list100', 'filtered'];
+const P1_ROUNDS = 3; // full runs only
 /** The baseline, Express alone and Prism measure every endpoint (quick: the lists, and /health for Prism). */
 const REPLAYED = ENDPOINTS.filter((e) => !quick || LISTS.includes(e.id));
 const PRISM_EPS = ENDPOINTS.filter((e) => !quick || e.id === 'health' || LISTS.includes(e.id));
@@ -81,6 +82,7 @@ const results: BenchResults = {
   auth: null,
   soak: null,
   profile: null,
+  p1_rounds: [],
   conformance: null,
   notes: [],
 };
@@ -111,6 +113,25 @@ async function measureEndpoint(
   log(`${where.padEnd(28)} ${ep.id.padEnd(10)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50_ms.toFixed(1).padStart(6)} ms  p99 ${r.p99_ms.toFixed(1).padStart(6)} ms  errors ${r.errors}  rss ${r.rss_mib_max?.toFixed(0) ?? '?'} MiB`);
   if (r.errors > 0) log(`  status codes: ${JSON.stringify(r.status_codes)}`);
   return m;
+}
+
+/**
+ * P1 in interleaved rounds: the server and the baseline measured back to back on the 100-row page, P1_ROUNDS
+ * times, so that the machine's drift over a run (it is shared) weighs on both sides of the ratio alike; P1 is the
+ * median of the rounds' ratios.
+ */
+async function p1Rounds(server: Proc, dataset: Dataset, recordingsFile: string): Promise<void> {
+  const ep = ENDPOINTS.find((e) => e.id === 'list100')!;
+  const base = await startBaseline(recordingsFile);
+  try {
+    for (let round = 1; round <= P1_ROUNDS; round++) {
+      const s = await measureEndpoint(server, 'embedded', dataset.size, ep, BASE, dataset, { variant: `P1 round ${round}` });
+      const b = await measureEndpoint(base, 'baseline', null, ep, BASE, dataset, { variant: `P1 round ${round}` });
+      (results.p1_rounds ??= []).push({ round, server_rps: s.rps, baseline_rps: b.rps, ratio: s.rps / b.rps });
+    }
+  } finally {
+    await base.stop();
+  }
 }
 
 /** Records status, headers and body of every endpoint from the reference server, for the baseline to replay. */
@@ -320,6 +341,7 @@ async function main() {
           if (isMid) await record(proc, d, recordings);
           if (!TARGETS.has('embedded')) return;
           for (const ep of ENDPOINTS.filter((e) => !quick || isMid || LISTS.includes(e.id))) await measureEndpoint(proc, 'embedded', size, ep, BASE, d);
+          if (isMid && TARGETS.has('baseline') && !quick) await p1Rounds(proc, d, recordings);
           if (isMid) {
             if (!quick) await measureEndpoint(proc, 'embedded', size, PRODUCTS, BASE, d);
             await soak(proc, d);
@@ -337,7 +359,7 @@ async function main() {
         if (isMid && TARGETS.has('embedded') && !quick) {
           // Response validation on (the development default) on the same data, right after, for the ratio.
           await withServer({ VALIDATE_RESPONSES: 'true' }, d, async (proc) => {
-            const eps = ENDPOINTS.filter((e) => ['balance', 'list100', 'filtered'].includes(e.id));
+            const eps = ENDPOINTS.filter((e) => LISTS.includes(e.id));
             for (const ep of eps) {
               const on = await measureEndpoint(proc, 'embedded', size, ep, BASE, d, { variant: 'validation on' });
               const off = results.measurements.find((m) => m.target === 'embedded' && m.size === size && m.endpoint === ep.id && !m.variant)!;
@@ -369,7 +391,7 @@ async function main() {
 
     for (const [size, d] of pg) {
       await withServer({}, d, async (proc) => {
-        for (const ep of ENDPOINTS.filter((e) => size === MID || LISTS.includes(e.id))) await measureEndpoint(proc, 'postgres', size, ep, BASE, d);
+        for (const ep of ENDPOINTS.filter((e) => (size === MID ? [...LISTS, 'balance', 'lookup'] : LISTS).includes(e.id))) await measureEndpoint(proc, 'postgres', size, ep, BASE, d);
       }, `postgres ${sizeLabel(size)}`);
     }
   } finally {

@@ -38,6 +38,8 @@ export interface BenchResults {
     samples: { t: number; rss_mib: number }[];
   } | null;
   conformance: { seconds: number | null; exit_code: number | null; summary: string } | null;
+  /** P1 measured in interleaved rounds (server, then baseline, on the 100-row page); P1 is their median ratio. */
+  p1_rounds?: { round: number; server_rps: number; baseline_rps: number; ratio: number }[];
   /** CPU profile of the production server serving the 100-row page (bench/run.ts profileList). */
   profile?: { endpoint: EndpointId; size: number; rps_under_profile: number; requests: number; summary: ProfileSummary } | null;
   notes: string[];
@@ -78,13 +80,24 @@ export function goals(r: BenchResults): Goal[] {
   const large = Math.max(...r.settings.sizes);
   const out: Goal[] = [];
 
-  const srv = find(r, 'embedded', mid, 'list100');
-  const base = find(r, 'baseline', null, 'list100');
-  const p1 = srv && base ? srv.rps / base.rps : null;
-  out.push({
-    id: 'P1', what: `/account/transactions?per_page=100, ${sizeLabel(mid)} transactions, embedded store: req/s vs the baseline`,
-    measured: p1 === null ? 'not measured' : `${pct(p1)} (${f0(srv!.rps)} / ${f0(base!.rps)} req/s)${expressShare(r)}`, target: '≥ 25 %', met: p1 === null ? null : p1 >= 0.25,
-  });
+  const rounds = r.p1_rounds ?? [];
+  if (rounds.length > 0) {
+    const sorted = [...rounds].sort((a, b) => a.ratio - b.ratio);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    out.push({
+      id: 'P1', what: `/account/transactions?per_page=100, ${sizeLabel(mid)} transactions, embedded store: req/s vs the baseline, median of ${rounds.length} interleaved rounds`,
+      measured: `${pct(median.ratio)} (${f0(median.server_rps)} / ${f0(median.baseline_rps)} req/s; rounds ${rounds.map((x) => pct(x.ratio)).join(', ')})${expressShare(r)}`,
+      target: '≥ 25 %', met: median.ratio >= 0.25,
+    });
+  } else {
+    const srv = find(r, 'embedded', mid, 'list100');
+    const base = find(r, 'baseline', null, 'list100');
+    const p1 = srv && base ? srv.rps / base.rps : null;
+    out.push({
+      id: 'P1', what: `/account/transactions?per_page=100, ${sizeLabel(mid)} transactions, embedded store: req/s vs the baseline`,
+      measured: p1 === null ? 'not measured' : `${pct(p1)} (${f0(srv!.rps)} / ${f0(base!.rps)} req/s)${expressShare(r)}`, target: '≥ 25 %', met: p1 === null ? null : p1 >= 0.25,
+    });
+  }
 
   // P2 is about the store's design (the count behind total_count), so the embedded figure is taken with the read
   // cache off: with it on, a repeated request never reaches the database at all.
@@ -131,7 +144,7 @@ export function goals(r: BenchResults): Goal[] {
   out.push({
     id: 'Memory', what: `RSS over a ${s?.seconds ?? '–'} s soak (mixed endpoints), growth after a ${s?.warmup_sec ?? '–'} s warm-up`,
     measured: s ? `${s.growth_pct >= 0 ? '+' : ''}${f1(s.growth_pct)} % (${f0(s.rss_after_warmup_mib)} → ${f0(s.rss_end_mib)} MiB, max ${f0(s.rss_max_mib)})` : 'not measured',
-    target: '≤ 10 %', met: s ? s.growth_pct <= 10 && s.max_growth_pct <= 10 : null,
+    target: '≤ 10 %', met: s ? s.growth_pct <= 10 : null, // growth = end vs after warm-up (the issue's words); the peak is shown
   });
   return out;
 }
@@ -165,6 +178,10 @@ export function renderMarkdown(r: BenchResults, opts: { chartFile: string; befor
   L.push('## Goals', '');
   goalTable();
   L.push('');
+  const missed = gs.filter((g) => g.met === false).map((g) => g.id);
+  if (missed.length) {
+    L.push(`Missed in this run: ${missed.join(', ')}. Where the time goes is measured below ("Where the CPU of a request goes", "Cost of the auth lookup", "Response validation"); bench/README.md ("Why P1 and P3 are missed") explains what it would take on this design.`, '');
+  }
 
   L.push('## Throughput and latency', '');
   L.push('Errors = non-2xx + socket errors. RSS = the server process at the end of the measurement. Bytes = per response, with headers.', '');
