@@ -17,6 +17,7 @@ import type { HandlerContext, OperationId, Principal } from './handlers/types.ts
 import { errorMiddleware } from './http/error-middleware.ts';
 import { jsonBodyBytes } from './http/json-body.ts';
 import { installRouteRegexpCache } from './http/route-regexp-cache.ts';
+import { installSpecCheckSkip } from './http/validator-spec-check.ts';
 import { createRateLimits, type RateLimits } from './http/rate-limit.ts';
 import type { RateLimitBackend } from './http/rate-limit-store.ts';
 import { requestLimits } from './http/request-limits.ts';
@@ -49,6 +50,7 @@ export function createApp(opts: AppOptions): Express {
   const bundle = opts.bundle as unknown as Bundle;
   const routes = routesOf(bundle);
   installRouteRegexpCache();
+  installSpecCheckSkip();
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
