@@ -86,18 +86,21 @@ function environmentRouter(environment: Environment, routes: Route[], bundle: Bu
   const basePath = BASE_PATH[environment];
   const router = express.Router();
   const scopeFor = (req: Request) => matchRoute(routes, req.path, req.method)?.scope ?? null;
-  const auth = (store: AppOptions['store'] | ReturnType<RateLimits['recordingKeyLookup']>) =>
-    authMiddleware({ environment, store, trustProxy: opts.trustProxy, scopeFor, ...(opts.now ? { now: opts.now } : {}) });
+  const auth = authMiddleware({
+    environment, store: opts.store, trustProxy: opts.trustProxy, scopeFor,
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(limits ? { onKeyFound: limits.recordKey } : {}),
+  });
   if (limits) {
     // Order and budgets: see http/rate-limit.ts.
     const publicBudget = limits.publicRequests(environment);
     const beforeAuth = limits.beforeAuth(environment);
     router.use((req, res, next) => (scopeFor(req) === null ? publicBudget : beforeAuth)(req, res, next));
-    router.use((req, res, next) => auth(limits.recordingKeyLookup(opts.store, res))(req, res, next));
+    router.use(auth);
     router.use(limits.afterAuth);
     router.use(limits.onAuthError);
   } else {
-    router.use(auth(opts.store));
+    router.use(auth);
   }
   router.use(requestGuards(routes));
   // The validator matches requests by the servers' base path, so each environment gets its own copy.

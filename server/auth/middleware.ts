@@ -4,7 +4,7 @@
  * them to 503). Public operations (scopeFor → null) pass straight through; their Authorization header is ignored.
  * Only the Authorization header is read: a key in the query string never authenticates.
  */
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Environment, Scope } from '../domain.ts';
 import type { Store } from '../store/types.ts';
 import { authenticate, type Principal } from './authenticate.ts';
@@ -13,6 +13,8 @@ import { callerIp, type TrustedProxies } from './client-ip.ts';
 export interface AuthMiddlewareOptions {
   environment: Environment;
   store: Pick<Store, 'findKeyByHash'>;
+  /** Told the id of the key a secret matched, before any later check (state, IP, scope) can fail (rate limiting). */
+  onKeyFound?: (res: Response, keyId: string) => void;
   trustProxy: TrustedProxies;
   /** The scope the matched operation needs, or null for a public operation (or no operation). */
   scopeFor: (req: Request) => Scope | null;
@@ -32,7 +34,11 @@ export function authMiddleware(opts: AuthMiddlewareOptions): RequestHandler {
           now: now(),
           callerIp: callerIp(req, opts.trustProxy),
           requiredScope,
-          findKeyByHash: (hash) => opts.store.findKeyByHash(hash),
+          findKeyByHash: async (hash) => {
+            const row = await opts.store.findKeyByHash(hash);
+            if (row && opts.onKeyFound) opts.onKeyFound(res, row.id);
+            return row;
+          },
         });
       }
     } catch (err) {

@@ -30,7 +30,6 @@ import { callerIp, type TrustedProxies } from '../auth/client-ip.ts';
 import type { RateLimitPolicy } from '../config.ts';
 import type { Environment } from '../domain.ts';
 import { ApiError, errors, type ErrorCode } from '../errors.ts';
-import type { Store } from '../store/types.ts';
 import type { RateLimitBackend } from './rate-limit-store.ts';
 
 export const WINDOW_MS = 1_000;
@@ -58,8 +57,8 @@ export interface RateLimits {
   publicRequests(environment: Environment | null): RequestHandler;
   /** Step 1, before authentication of a keyed operation. */
   beforeAuth(environment: Environment): RequestHandler;
-  /** The key lookup given to the auth middleware: records the id of the key found, for step 3. */
-  recordingKeyLookup(store: Pick<Store, 'findKeyByHash'>, res: Response): Pick<Store, 'findKeyByHash'>;
+  /** The auth middleware's onKeyFound: records the id of the key found, for step 3. */
+  recordKey(res: Response, keyId: string): void;
   /** Step 3 after a successful authentication. */
   afterAuth: RequestHandler;
   /** Steps 2 and 3 for the errors of the auth middleware; any other error passes unchanged. */
@@ -133,13 +132,9 @@ export function createRateLimits(o: RateLimitOptions): RateLimits {
       else next();
     },
 
-    recordingKeyLookup: (store, res) => ({
-      async findKeyByHash(hash) {
-        const row = await store.findKeyByHash(hash);
-        if (row) locals(res).rateLimitKeyId = row.id;
-        return row;
-      },
-    }),
+    recordKey: (res, keyId) => {
+      locals(res).rateLimitKeyId = keyId;
+    },
 
     afterAuth: (req, res, next) => {
       const principal = locals(res).principal;
