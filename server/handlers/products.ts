@@ -56,16 +56,14 @@ async function pageOfProducts(ctx: HandlerContext<ListOperation>, kind: ProductK
 type ListOperation = 'listAirtimeProducts' | 'listDataPlanProducts' | 'listElectricityProducts' | 'listCableTvProducts';
 const attributesOf = <T>(p: ProductRow) => p.attributes as T;
 
-/** Rows → wire items, once per page the read cache hands out again (memo.ts). */
+/** Rows → wire items of one product type, once per page the read cache hands out again (memo.ts). */
+const itemsOf = <T extends string, A>(type: T) =>
+  mapOnce((rows: readonly ProductRow[]) => rows.map((p) => ({ id: p.id, type, attributes: attributesOf<A>(p) })));
 const wire = {
-  airtime: mapOnce((rows: readonly ProductRow[]) =>
-    rows.map((p) => ({ id: p.id, type: 'airtime' as const, attributes: attributesOf<Schemas['AirtimeProduct']['attributes']>(p) }))),
-  dataplan: mapOnce((rows: readonly ProductRow[]) =>
-    rows.map((p) => ({ id: p.id, type: 'dataplan' as const, attributes: attributesOf<Schemas['DataPlanProduct']['attributes']>(p) }))),
-  electricity: mapOnce((rows: readonly ProductRow[]) =>
-    rows.map((p) => ({ id: p.id, type: 'electricity' as const, attributes: attributesOf<Schemas['ElectricityProduct']['attributes']>(p) }))),
-  cabletv: mapOnce((rows: readonly ProductRow[]) =>
-    rows.map((p) => ({ id: p.id, type: 'cabletv' as const, attributes: attributesOf<Schemas['CableTvProduct']['attributes']>(p) }))),
+  airtime: itemsOf<'airtime', Schemas['AirtimeProduct']['attributes']>('airtime'),
+  dataplan: itemsOf<'dataplan', Schemas['DataPlanProduct']['attributes']>('dataplan'),
+  electricity: itemsOf<'electricity', Schemas['ElectricityProduct']['attributes']>('electricity'),
+  cabletv: itemsOf<'cabletv', Schemas['CableTvProduct']['attributes']>('cabletv'),
 };
 
 export const listAirtimeProducts: Handler<'listAirtimeProducts'> = async (ctx) => {

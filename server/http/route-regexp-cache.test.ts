@@ -1,9 +1,8 @@
 /** The memo in front of path-to-regexp is in effect for the validator's instance and changes no result. */
-import { createRequire } from 'node:module';
+import { requireFromValidator } from './validator-module.ts';
 import { describe, expect, it } from 'vitest';
 import { installRouteRegexpCache } from './route-regexp-cache.ts';
 
-const requireFromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
 const mod = requireFromValidator('path-to-regexp') as { pathToRegexp: (p: unknown, o?: object) => { regexp: RegExp; keys: { name: string }[] } };
 
 describe('installRouteRegexpCache', () => {

@@ -7,7 +7,7 @@
  *
  * Installed once by createApp. If a future version stops reading the export per call, this simply does nothing.
  */
-import { createRequire } from 'node:module';
+import { requireFromValidator } from './validator-module.ts';
 
 type PathToRegexp = (path: unknown, options?: Record<string, unknown>) => unknown;
 
@@ -17,8 +17,6 @@ let installed = false;
 export function installRouteRegexpCache(): void {
   if (installed) return;
   installed = true;
-  // The instance the validator loads (resolved from its own location).
-  const requireFromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
   const mod = requireFromValidator('path-to-regexp') as { pathToRegexp: PathToRegexp };
   const original = mod.pathToRegexp;
   const memo = new Map<string, unknown>();

@@ -1,10 +1,9 @@
 /** The meta-schema compilation is skipped only when the contract is not to be validated. */
-import { createRequire } from 'node:module';
+import { requireFromValidator } from './validator-module.ts';
 import { describe, expect, it } from 'vitest';
 import { installSpecCheckSkip } from './validator-spec-check.ts';
 
-const validatorRoot = createRequire(import.meta.url).resolve('express-openapi-validator');
-const mod = createRequire(validatorRoot)('./framework/openapi.schema.validator') as {
+const mod = requireFromValidator('./framework/openapi.schema.validator') as {
   OpenAPISchemaValidator: new (opts: { version: string; validateApiSpec: boolean }) => { validate(doc: unknown): { errors: unknown[] } };
 };
 

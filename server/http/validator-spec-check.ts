@@ -8,7 +8,7 @@
  * the compilation when validateApiSpec is false (and otherwise is the original) removes the work without touching
  * the library. If a future version changes this, the original class is simply used.
  */
-import { createRequire } from 'node:module';
+import { requireFromValidator } from './validator-module.ts';
 
 interface SchemaValidatorModule {
   OpenAPISchemaValidator: new (opts: { version: string; validateApiSpec: boolean }) => { validate(doc: unknown): { errors: unknown[] } };
@@ -19,8 +19,7 @@ let installed = false;
 export function installSpecCheckSkip(): void {
   if (installed) return;
   installed = true;
-  const validatorRoot = createRequire(import.meta.url).resolve('express-openapi-validator');
-  const mod = createRequire(validatorRoot)('./framework/openapi.schema.validator') as SchemaValidatorModule;
+  const mod = requireFromValidator('./framework/openapi.schema.validator') as SchemaValidatorModule;
   const Original = mod.OpenAPISchemaValidator;
   mod.OpenAPISchemaValidator = function OpenAPISchemaValidator(opts: { version: string; validateApiSpec: boolean }) {
     if (opts.validateApiSpec) return new Original(opts);
