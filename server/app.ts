@@ -85,7 +85,17 @@ export function createApp(opts: AppOptions): Express {
 function environmentRouter(environment: Environment, routes: Route[], bundle: Bundle, opts: AppOptions, limits: RateLimits | null) {
   const basePath = BASE_PATH[environment];
   const router = express.Router();
-  const scopeFor = (req: Request) => matchRoute(routes, req.path, req.method)?.scope ?? null;
+  // Matched once per request: the limiter, the auth middleware and the guards all ask.
+  const matched = new WeakMap<Request, Route | null>();
+  const routeOf = (req: Request) => {
+    let route = matched.get(req);
+    if (route === undefined) {
+      route = matchRoute(routes, req.path, req.method);
+      matched.set(req, route);
+    }
+    return route;
+  };
+  const scopeFor = (req: Request) => routeOf(req)?.scope ?? null;
   const auth = authMiddleware({
     environment, store: opts.store, trustProxy: opts.trustProxy, scopeFor,
     ...(opts.now ? { now: opts.now } : {}),
@@ -102,7 +112,7 @@ function environmentRouter(environment: Environment, routes: Route[], bundle: Bu
   } else {
     router.use(auth);
   }
-  router.use(requestGuards(routes));
+  router.use(requestGuards(routeOf));
   // The validator matches requests by the servers' base path, so each environment gets its own copy.
   const apiSpec = { ...bundle, servers: [{ url: basePath }] };
   router.use(

@@ -4,15 +4,16 @@
  * - a lookup id whose percent-encoding is malformed matches no transaction: 404 TRANSACTION_NOT_FOUND, as for
  *   any other id that matches nothing (the validator would answer 400 with its internal parameter name).
  */
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { errors } from '../errors.ts';
-import { matchRoute, type Route } from './routes.ts';
+import type { Route } from './routes.ts';
 
 const DECIMAL_INTEGER = /^-?[0-9]{1,16}$/;
 
-export function requestGuards(routes: Route[]): RequestHandler {
+/** `routeOf`: the request's route (http/routes.ts matchRoute), or null. */
+export function requestGuards(routeOf: (req: Request) => Route | null): RequestHandler {
   return (req, _res, next) => {
-    const route = matchRoute(routes, req.path, req.method);
+    const route = routeOf(req);
     if (!route) return next();
     if (route.operationId === 'getTransaction') {
       try {
