@@ -302,102 +302,88 @@ async function main() {
     for (const size of SIZES) embedded.set(size, await embeddedDataset(size, log));
   }
   const pg = new Map<number, Dataset>();
-  const cleanups: (() => Promise<void>)[] = [];
-  const onSignal = () => {
-    log('interrupted');
-    void Promise.allSettled(cleanups.map((c) => c())).then(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
-    if (PG_URL && TARGETS.has('postgres')) {
-      for (const size of PG_SIZES) {
-        const d = await postgresDataset(PG_URL, size, log);
-        cleanups.push(() => d.cleanup());
-        pg.set(size, d);
-        log(`  postgres ${sizeLabel(size)} loaded in ${d.build_seconds.toFixed(1)} s`);
-      }
+  if (PG_URL && TARGETS.has('postgres')) {
+    for (const size of PG_SIZES) {
+      const d = await postgresDataset(PG_URL, size, log);
+      pg.set(size, d);
+      if (d.build_seconds > 0) log(`  postgres ${sizeLabel(size)} loaded in ${d.build_seconds.toFixed(1)} s`);
     }
-    for (const d of embedded.values()) if (d.build_seconds > 0) log(`  embedded ${sizeLabel(d.size)} built in ${d.build_seconds.toFixed(1)} s`);
-    const mid = embedded.get(MID) ?? [...embedded.values()][0];
+  }
+  for (const d of embedded.values()) if (d.build_seconds > 0) log(`  embedded ${sizeLabel(d.size)} built in ${d.build_seconds.toFixed(1)} s`);
+  const mid = embedded.get(MID) ?? [...embedded.values()][0];
 
-    if (TARGETS.has('prism') && mid) {
-      log('Prism mock: starting');
-      const prism = await startPrism();
-      log(`Prism mock ready after ${prism.readyMs.toFixed(0)} ms`);
-      try {
-        for (const ep of PRISM_EPS) await measureEndpoint(prism, 'prism', null, ep, '', mid);
-      } finally {
-        await prism.stop();
-      }
+  if (TARGETS.has('prism') && mid) {
+    log('Prism mock: starting');
+    const prism = await startPrism();
+    log(`Prism mock ready after ${prism.readyMs.toFixed(0)} ms`);
+    try {
+      for (const ep of PRISM_EPS) await measureEndpoint(prism, 'prism', null, ep, '', mid);
+    } finally {
+      await prism.stop();
     }
+  }
 
-    if (TARGETS.has('embedded') || TARGETS.has('baseline')) {
-      for (const size of SIZES) {
-        const d = embedded.get(size)!;
-        const isMid = size === MID;
-        if (!TARGETS.has('embedded') && !isMid) continue;
-        await withServer({}, d, async (proc) => {
-          if (isMid) await record(proc, d, recordings);
-          if (!TARGETS.has('embedded')) return;
-          for (const ep of ENDPOINTS.filter((e) => !quick || isMid || LISTS.includes(e.id))) await measureEndpoint(proc, 'embedded', size, ep, BASE, d);
-          if (isMid && TARGETS.has('baseline') && !quick) await p1Rounds(proc, d, recordings);
-          if (isMid) {
-            if (!quick) await measureEndpoint(proc, 'embedded', size, PRODUCTS, BASE, d);
-            await soak(proc, d);
-          }
-        }, `embedded ${sizeLabel(size)}`);
-        if (TARGETS.has('embedded')) {
-          // The same server without its read cache (STORE_READ_CACHE=false): what every request costs when it reaches
-          // the database — the store's own design (indexes, counters), and the figure P2 is judged on.
-          await withServer({ STORE_READ_CACHE: 'false' }, d, async (proc) => {
-            for (const ep of ENDPOINTS.filter((e) => (isMid ? UNCACHED_MID : LISTS).includes(e.id))) {
-              await measureEndpoint(proc, 'embedded', size, ep, BASE, d, { variant: READ_CACHE_OFF });
-            }
-          }, `embedded ${sizeLabel(size)} (${READ_CACHE_OFF})`);
-        }
-        if (isMid && TARGETS.has('embedded') && !quick) {
-          // Response validation on (the development default) on the same data, right after, for the ratio.
-          await withServer({ VALIDATE_RESPONSES: 'true' }, d, async (proc) => {
-            const eps = ENDPOINTS.filter((e) => LISTS.includes(e.id));
-            for (const ep of eps) {
-              const on = await measureEndpoint(proc, 'embedded', size, ep, BASE, d, { variant: 'validation on' });
-              const off = results.measurements.find((m) => m.target === 'embedded' && m.size === size && m.endpoint === ep.id && !m.variant)!;
-              results.validation.push({ endpoint: ep.id, rps_off: off.rps, rps_on: on.rps, p50_off_ms: off.p50_ms, p50_on_ms: on.p50_ms, errors_on: on.errors });
-            }
-          }, `embedded ${sizeLabel(size)} (validation on)`);
-          await storeTimings(d);
-          await profileList(d);
-        }
-      }
-    }
-
-    if (TARGETS.has('baseline') && fs.existsSync(recordings) && mid) {
-      log('baseline: bare node:http replaying the recorded responses');
-      const base = await startBaseline(recordings);
-      try {
-        for (const ep of REPLAYED) await measureEndpoint(base, 'baseline', null, ep, BASE, mid);
-      } finally {
-        await base.stop();
-      }
-      log('Express alone: the same replay as one Express 5 route');
-      const bare = await startBaseline(recordings, true);
-      try {
-        for (const ep of REPLAYED) await measureEndpoint(bare, 'express', null, ep, BASE, mid);
-      } finally {
-        await bare.stop();
-      }
-    }
-
-    for (const [size, d] of pg) {
+  if (TARGETS.has('embedded') || TARGETS.has('baseline')) {
+    for (const size of SIZES) {
+      const d = embedded.get(size)!;
+      const isMid = size === MID;
+      if (!TARGETS.has('embedded') && !isMid) continue;
       await withServer({}, d, async (proc) => {
-        for (const ep of ENDPOINTS.filter((e) => (size === MID ? [...LISTS, 'balance', 'lookup'] : LISTS).includes(e.id))) await measureEndpoint(proc, 'postgres', size, ep, BASE, d);
-      }, `postgres ${sizeLabel(size)}`);
+        if (isMid) await record(proc, d, recordings);
+        if (!TARGETS.has('embedded')) return;
+        for (const ep of ENDPOINTS.filter((e) => !quick || isMid || LISTS.includes(e.id))) await measureEndpoint(proc, 'embedded', size, ep, BASE, d);
+        if (isMid && TARGETS.has('baseline') && !quick) await p1Rounds(proc, d, recordings);
+        if (isMid) {
+          if (!quick) await measureEndpoint(proc, 'embedded', size, PRODUCTS, BASE, d);
+          await soak(proc, d);
+        }
+      }, `embedded ${sizeLabel(size)}`);
+      if (TARGETS.has('embedded')) {
+        // The same server without its read cache (STORE_READ_CACHE=false): what every request costs when it reaches
+        // the database — the store's own design (indexes, counters), and the figure P2 is judged on.
+        await withServer({ STORE_READ_CACHE: 'false' }, d, async (proc) => {
+          for (const ep of ENDPOINTS.filter((e) => (isMid ? UNCACHED_MID : LISTS).includes(e.id))) {
+            await measureEndpoint(proc, 'embedded', size, ep, BASE, d, { variant: READ_CACHE_OFF });
+          }
+        }, `embedded ${sizeLabel(size)} (${READ_CACHE_OFF})`);
+      }
+      if (isMid && TARGETS.has('embedded') && !quick) {
+        // Response validation on (the development default) on the same data, right after, for the ratio.
+        await withServer({ VALIDATE_RESPONSES: 'true' }, d, async (proc) => {
+          const eps = ENDPOINTS.filter((e) => LISTS.includes(e.id));
+          for (const ep of eps) {
+            const on = await measureEndpoint(proc, 'embedded', size, ep, BASE, d, { variant: 'validation on' });
+            const off = results.measurements.find((m) => m.target === 'embedded' && m.size === size && m.endpoint === ep.id && !m.variant)!;
+            results.validation.push({ endpoint: ep.id, rps_off: off.rps, rps_on: on.rps, p50_off_ms: off.p50_ms, p50_on_ms: on.p50_ms, errors_on: on.errors });
+          }
+        }, `embedded ${sizeLabel(size)} (validation on)`);
+        await storeTimings(d);
+        await profileList(d);
+      }
     }
-  } finally {
-    for (const c of cleanups) await c().catch((e: unknown) => log(`cleanup failed: ${(e as Error).message}`));
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+  }
+
+  if (TARGETS.has('baseline') && fs.existsSync(recordings) && mid) {
+    log('baseline: bare node:http replaying the recorded responses');
+    const base = await startBaseline(recordings);
+    try {
+      for (const ep of REPLAYED) await measureEndpoint(base, 'baseline', null, ep, BASE, mid);
+    } finally {
+      await base.stop();
+    }
+    log('Express alone: the same replay as one Express 5 route');
+    const bare = await startBaseline(recordings, true);
+    try {
+      for (const ep of REPLAYED) await measureEndpoint(bare, 'express', null, ep, BASE, mid);
+    } finally {
+      await bare.stop();
+    }
+  }
+
+  for (const [size, d] of pg) {
+    await withServer({}, d, async (proc) => {
+      for (const ep of ENDPOINTS.filter((e) => (size === MID ? [...LISTS, 'balance', 'lookup'] : LISTS).includes(e.id))) await measureEndpoint(proc, 'postgres', size, ep, BASE, d);
+    }, `postgres ${sizeLabel(size)}`);
   }
 
   if (!quick && !restricted) await runConformance();
@@ -421,6 +407,5 @@ function readBefore(): BenchResults | null {
   return JSON.parse(fs.readFileSync(f, 'utf8')) as BenchResults;
 }
 
-export type { EndpointId };
 
 await main();

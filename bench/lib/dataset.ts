@@ -45,7 +45,6 @@ export interface Dataset extends DatasetInfo {
   serverEnv: Record<string, string>;
   dataDir?: string;
   databaseUrl?: string;
-  cleanup(): Promise<void>;
 }
 
 type Log = (line: string) => void;
@@ -140,15 +139,15 @@ export async function embeddedDataset(size: number, log: Log): Promise<Dataset> 
     fs.renameSync(tmp, dir);
   }
   const dataDir = path.join(dir, 'data');
-  return { ...info, dataDir, serverEnv: { DATA_DIR: dataDir }, async cleanup() {} };
+  return { ...info, dataDir, serverEnv: { DATA_DIR: dataDir } };
 }
 
 /**
  * A PostgreSQL dataset in schema `bench_<fingerprint>_<size>`, kept between runs like the embedded ones (its key's
  * secret in bench/tmp/datasets/postgres-<size>-<fingerprint>.json, mode 0600). Schemas of other fingerprints are
- * dropped. `--fresh-postgres` (FRESH) rebuilds it.
+ * dropped; a schema without its secret file (an interrupted build) is rebuilt.
  */
-export async function postgresDataset(url: string, size: number, log: Log, fresh = false): Promise<Dataset> {
+export async function postgresDataset(url: string, size: number, log: Log): Promise<Dataset> {
   const fp = fingerprint();
   const schema = `bench_${fp}_${sizeLabel(size).toLowerCase()}`;
   const metaFile = path.join(DATASETS_DIR, `postgres-${sizeLabel(size)}-${fp}.json`);
@@ -165,7 +164,7 @@ export async function postgresDataset(url: string, size: number, log: Log, fresh
       await admin.sql.query(`DROP SCHEMA ${nspname} CASCADE`);
     }
     exists = (await admin.sql.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema])).length > 0;
-    if (exists && (fresh || !fs.existsSync(metaFile))) {
+    if (exists && !fs.existsSync(metaFile)) {
       await admin.sql.query(`DROP SCHEMA ${schema} CASCADE`);
       exists = false;
     }
@@ -177,7 +176,6 @@ export async function postgresDataset(url: string, size: number, log: Log, fresh
     ...info,
     databaseUrl,
     serverEnv: { DATABASE_URL: databaseUrl },
-    async cleanup() {},
   });
   if (exists) return dataset({ ...(JSON.parse(fs.readFileSync(metaFile, 'utf8')) as DatasetInfo), build_seconds: 0 });
 
