@@ -32,19 +32,25 @@ export interface CaseDef {
   needs?: Role[];
   /** Needs the other environment's full key (and base URL, for `url`). */
   needsOther?: ('key' | 'url')[];
+  /** Sends a write (POST), or belongs to the write part of the run: skipped in a read-only run (write-safety.ts). */
+  writes?: boolean;
+  /** Mostly waits for the target (polls a purchase until it settles): its group runs all such cases at once. */
+  waits?: boolean;
   run(t: CaseContext): Promise<void>;
 }
 
 export class SkipCase extends Error {}
 
 export class RunContext {
-  readonly shared: Shared = { walks: new Map() };
+  readonly shared: Shared = { walks: new Map(), purchases: new Map() };
   constructor(
     readonly target: Target,
     readonly contract: Contract,
     readonly api: Api,
     /** Full profile: the target implements the semantics, not only the shapes. */
     readonly semantics: boolean,
+    /** The run may write (a sandbox, not read-only): write-safety.ts. */
+    readonly writes = false,
   ) {}
 }
 
@@ -85,12 +91,14 @@ export class CaseContext {
   async send(
     req: {
       operationId?: string;
-      method?: 'GET' | 'OPTIONS';
+      method?: 'GET' | 'OPTIONS' | 'POST';
       query?: Record<string, string | number>;
       pathParams?: Record<string, string>;
       path?: string;
       baseUrl?: string;
       requestId?: (unique: string) => string;
+      body?: string;
+      headers?: Record<string, string | null>;
     },
     who: Who,
     expect?: Expectation,
@@ -103,9 +111,50 @@ export class CaseContext {
       ...(req.pathParams ? { pathParams: req.pathParams } : {}),
       ...(req.query ? { query: req.query } : {}),
       ...(req.requestId ? { requestId: req.requestId } : {}),
+      ...(req.body !== undefined ? { body: req.body } : {}),
+      ...(req.headers ? { headers: req.headers } : {}),
       ...this.who(who),
     });
     return this.verify(ex, op, expect);
+  }
+
+  /**
+   * A POST of a write operation: `body` as JSON (or `raw` text, sent as it is), `Content-Type: application/json`
+   * unless `contentType` says otherwise (null: none), and a new Idempotency-Key unless `idempotencyKey` is given
+   * (null: none). Every 201 is entered in the run's purchases (shared.purchases), for money_conservation.
+   */
+  async post(
+    req: { operationId?: string; body?: unknown; raw?: string; idempotencyKey?: string | null; contentType?: string | null; query?: Record<string, string | number> },
+    who: Who,
+    expect?: Expectation,
+  ): Promise<Exchange> {
+    const key = req.idempotencyKey === undefined ? this.newIdempotencyKey() : req.idempotencyKey;
+    const ex = await this.send({
+      ...(req.operationId ? { operationId: req.operationId } : {}),
+      method: 'POST',
+      body: req.raw ?? JSON.stringify(req.body),
+      headers: { 'Content-Type': req.contentType === undefined ? 'application/json' : req.contentType, 'Idempotency-Key': key },
+      ...(req.query ? { query: req.query } : {}),
+    }, who, expect);
+    this.enterPurchase(ex, req.operationId ?? this.def.operationId, typeof who === 'string' ? who : who.label);
+    return ex;
+  }
+
+  newIdempotencyKey(): string {
+    return this.run.api.unique('conformance-idem');
+  }
+
+  /** A 201 of a write: the transaction it created (or replayed), entered once per id in the run's purchases. */
+  enterPurchase(ex: Exchange, operationId: string, role: string): void {
+    const r = ex.response;
+    if (!r || r.status !== 201 || !r.isJson) return;
+    const data = (r.body as { data?: { id?: unknown; attributes?: { price?: { total_debit?: unknown }; status?: unknown } } }).data;
+    if (typeof data?.id !== 'string' || this.shared.purchases.has(data.id)) return;
+    this.shared.purchases.set(data.id, {
+      id: data.id, operationId, role, caseId: this.def.id, exchange: ex,
+      totalDebit: typeof data.attributes?.price?.total_debit === 'string' ? data.attributes.price.total_debit : null,
+      status: typeof data.attributes?.status === 'string' ? data.attributes.status : null,
+    });
   }
 
   verify(ex: Exchange, op: OperationModel, expect?: Expectation): Exchange {
@@ -124,11 +173,12 @@ export class CaseContext {
     return ex;
   }
 
-  /** The 200 body, when the response is a 200 that matches its schema; undefined otherwise (already reported). */
+  /** The success body (200, or 201 of a write), when it matches its schema; undefined otherwise (already reported). */
   ok<T>(ex: Exchange, operationId = this.def.operationId): T | undefined {
     const r = ex.response;
-    if (!r || r.status !== 200 || !r.isJson) return undefined;
-    const pointer = this.op(operationId).responses.get(200)?.schemaPointer;
+    const success = this.op(operationId).success;
+    if (!r || r.status !== success || !r.isJson) return undefined;
+    const pointer = this.op(operationId).responses.get(success)?.schemaPointer;
     if (pointer && this.run.contract.schemas.validate(pointer, r.body).length) return undefined;
     return r.body as T;
   }

@@ -1,8 +1,10 @@
 /**
  * Coverage: the matrix operation × documented status × documented error code (the codes of a status come from the
  * contract's error examples, one per code), each cell marked with what the run exercised. Cells out of reach are
- * listed here, shown in the matrix, and left out of the denominator. The `contract` profile counts one cell per
- * operation: its 200.
+ * listed here, shown in the matrix, and left out of the denominator — unless the run met them all the same (a 429
+ * waited out, a 409 won in a race): a cell exercised counts. The `contract` profile counts one cell per operation: its
+ * success (200, or 201 for a write). A run without writes (read-only, or any production run) cannot reach the cells
+ * of write operations except their 405, which a safe method provokes: those are out of reach too, with the reason.
  */
 import type { Contract } from './contract/operations.ts';
 import type { CaseResult, Cell, Profile } from './model.ts';
@@ -12,7 +14,14 @@ export const OUT_OF_REACH: { status: number; code: string; why: string }[] = [
   { status: 429, code: 'RATE_LIMITED', why: 'provoking it means flooding the target past its rate limit; the suite paces itself below the limit (a 429 met on the way is waited out, never a failure) and must not hammer a real deployment' },
   { status: 500, code: 'INTERNAL_ERROR', why: 'an unexpected server fault: no request of a correct client can cause it on purpose' },
   { status: 503, code: 'SERVICE_UNAVAILABLE', why: "the store being down: a client cannot take the target's store away" },
+  {
+    status: 503, code: 'BILLER_UNAVAILABLE',
+    why: 'answered only by a deployment started without a biller (production without BILLER=simulated); a client cannot take the target\'s biller away, and such a target answers it to every purchase and verification',
+  },
 ];
+
+/** Why the cells of write operations are out of reach in a run without writes. */
+export const NO_WRITES_WHY = 'a run without writes (read-only, or not a sandbox: write-safety.ts) sends no POST; only the 405 of a write operation is reached, by a safe method';
 
 export type CellState = 'exercised' | 'failed' | 'missing' | 'out-of-reach';
 
@@ -33,7 +42,7 @@ export interface Coverage {
 
 const key = (c: Cell) => `${c.operationId} ${c.status} ${c.code ?? ''}`;
 
-export function computeCoverage(contract: Contract, profile: Profile, results: CaseResult[]): Coverage {
+export function computeCoverage(contract: Contract, profile: Profile, results: CaseResult[], run: { writes: boolean } = { writes: true }): Coverage {
   const hits = new Map<string, { cases: number; failed: boolean }>();
   for (const r of results.filter((x) => x.status !== 'skipped')) {
     for (const k of new Set(r.cells.map(key))) {
@@ -46,13 +55,14 @@ export function computeCoverage(contract: Contract, profile: Profile, results: C
   const cells: CoverageCell[] = [];
   for (const op of contract.operations) {
     for (const [status, res] of op.responses) {
-      if (profile === 'contract' && status !== 200) continue;
+      if (profile === 'contract' && status !== op.success) continue;
       const codes: (string | null)[] = status < 400 || res.codes.length === 0 ? [null] : res.codes;
       for (const code of codes) {
         const cell: Cell = { operationId: op.operationId, status, code };
-        const out = OUT_OF_REACH.find((o) => o.status === status && (o.code === code || code === null));
+        const noWrites = op.writes && !run.writes && status !== 405 ? NO_WRITES_WHY : undefined;
+        const out = noWrites ?? OUT_OF_REACH.find((o) => o.status === status && (o.code === code || code === null))?.why;
         const hit = hits.get(key(cell));
-        if (out && !hit) cells.push({ ...cell, state: 'out-of-reach', cases: 0, why: out.why });
+        if (out && !hit) cells.push({ ...cell, state: 'out-of-reach', cases: 0, why: out });
         else cells.push({ ...cell, state: hit ? (hit.failed ? 'failed' : 'exercised') : 'missing', cases: hit?.cases ?? 0 });
       }
     }
@@ -60,7 +70,7 @@ export function computeCoverage(contract: Contract, profile: Profile, results: C
   const reachable = cells.filter((c) => c.state !== 'out-of-reach').length;
   const exercised = cells.filter((c) => c.state === 'exercised' || c.state === 'failed').length;
   return {
-    notion: profile === 'contract' ? "every operation's 200" : 'operation × documented status × documented error code',
+    notion: profile === 'contract' ? "every operation's success (200, 201)" : 'operation × documented status × documented error code',
     cells,
     reachable,
     exercised,

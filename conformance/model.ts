@@ -2,6 +2,7 @@
 
 export const ROLES = [
   'full', 'balance_only', 'products_only', 'disabled', 'revoked', 'expired', 'regenerated_old', 'ip_restricted', 'ip_loopback',
+  'low_balance',
 ] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -17,6 +18,8 @@ export interface RecordedRequest {
   url: string;
   /** Lower-case names. The Authorization value is kept for the secret checks and redacted whenever rendered. */
   headers: Record<string, string>;
+  /** The body sent (write requests), as text. */
+  body?: string;
 }
 
 export interface RecordedResponse {

@@ -11,7 +11,7 @@ export { UsageError };
 
 export const USAGE =
   'usage: npm run conformance -- --keys FILE --env sandbox|production [--base-url URL] [--report DIR] [--rate N] ' +
-  '[--profile full|contract] [--min-coverage P] [--timeout MS]';
+  '[--profile full|contract] [--min-coverage P] [--timeout MS] [--read-only]';
 
 function number(name: string, text: string | undefined, min: number, max: number, integer = false): number | undefined {
   if (text === undefined || text === '') return undefined;
@@ -43,6 +43,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions
       options: {
         keys: { type: 'string' }, env: { type: 'string' }, 'base-url': { type: 'string' }, report: { type: 'string' },
         rate: { type: 'string' }, profile: { type: 'string' }, 'min-coverage': { type: 'string' }, timeout: { type: 'string' },
+        'read-only': { type: 'boolean' },
       },
     }));
   } catch (e) {
@@ -71,6 +72,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions
   const minCoverage = number('--min-coverage', values['min-coverage'] ?? env.CONFORMANCE_MIN_COVERAGE, 0, 100);
   const timeoutMs = number('--timeout', values.timeout, 1, 600_000, true);
   const reportDir = values.report ?? env.CONFORMANCE_REPORT;
+  const readOnly = values['read-only'] === true || flag('CONFORMANCE_READ_ONLY', env.CONFORMANCE_READ_ONLY);
   return {
     env: target,
     baseUrl,
@@ -81,5 +83,13 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions
     ...(minCoverage !== undefined ? { minCoverage } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     ...(reportDir ? { reportDir } : {}),
+    ...(readOnly ? { readOnly } : {}),
   };
+}
+
+/** A boolean variable: `1` / `true` / `0` / `false` / unset (anything else is a usage error, not a silent "no"). */
+function flag(name: string, text: string | undefined): boolean {
+  if (text === undefined || text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+  if (text === '1' || text.toLowerCase() === 'true') return true;
+  throw new UsageError(`${name} must be 1 or 0 (true or false), got '${text}'`);
 }

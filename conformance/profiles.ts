@@ -1,47 +1,78 @@
 /**
- * The profiles as phases of cases. `full`: the first phase reads the lists (walks) and the categories; the second
- * phase — whose filter cases take their values from that data — holds everything else. `contract`: one case per
- * operation, shapes only.
+ * The profiles as phases of cases. `full`: the first phase reads the lists (walks) and the categories; the second —
+ * whose filter cases take their values from that data — every other read. Then the writes, between two readings of
+ * the balance: `money.before`, every case that sends a POST (auth, parameters, check order, purchases, idempotency,
+ * refusals), `money.conservation`. Reads come first because the reads judge a dataset that must hold still; every
+ * POST comes after money.before, so that a refusal that debited all the same shows in the balance. `contract`: one
+ * case per operation, shapes only.
  */
 import { authMatrixCases } from './cases/auth-matrix.ts';
 import { checkOrderCases } from './cases/check-order.ts';
 import { contractProfileCases } from './cases/contract-profile.ts';
+import { extremeDateCases } from './cases/extreme-dates.ts';
 import { filterCases } from './cases/filters.ts';
+import { headCases } from './cases/head.ts';
+import { idempotencyCases } from './cases/idempotency.ts';
+import { insufficientBalanceCases } from './cases/insufficient-balance.ts';
 import { isolationCases } from './cases/isolation.ts';
 import { lookupCases } from './cases/lookups.ts';
 import { methodNotAllowedCases } from './cases/method-not-allowed.ts';
+import { moneyAfterCase, moneyBeforeCase } from './cases/money.ts';
 import { orderingCases } from './cases/ordering.ts';
 import { paginationCases, walkCases } from './cases/pagination.ts';
 import { parameterCases } from './cases/parameters.ts';
+import { pathVariantCases } from './cases/path-variants.ts';
 import { categoryReadCase, productCases } from './cases/products.ts';
 import { publicCases } from './cases/public.ts';
+import { purchaseErrorCases } from './cases/purchase-errors.ts';
+import { purchaseOrderCases } from './cases/purchase-order.ts';
+import { purchaseCases } from './cases/purchases.ts';
 import { requestIdCases } from './cases/request-id.ts';
 import { responseCases } from './cases/responses.ts';
 import { transactionFilterCases } from './cases/transaction-filters.ts';
+import { verificationCases } from './cases/verifications.ts';
 import type { CaseDef, RunContext } from './context.ts';
 import type { Profile } from './model.ts';
 
 export type Phase = (run: RunContext) => CaseDef[];
 
+/** Every case after the first phase, reads and writes; a case that sends a POST says so (`writes`). */
+function afterWalks(run: RunContext): CaseDef[] {
+  return [
+    ...responseCases(run.contract),
+    ...publicCases(run.contract),
+    ...requestIdCases(run.contract),
+    ...authMatrixCases(run.contract),
+    ...checkOrderCases(),
+    ...purchaseOrderCases(run.contract),
+    ...parameterCases(run.contract),
+    ...methodNotAllowedCases(run.contract),
+    ...headCases(run.contract),
+    ...pathVariantCases(run.contract),
+    ...paginationCases(run.contract),
+    ...orderingCases(),
+    ...filterCases(run),
+    ...transactionFilterCases(),
+    ...extremeDateCases(),
+    ...lookupCases(),
+    ...productCases(),
+    ...isolationCases(),
+    ...verificationCases(run.contract),
+    // Writes, in this order: the idempotency cases' slow purchases settle while the scenarios are polled.
+    ...idempotencyCases(run.contract),
+    ...purchaseErrorCases(run.contract),
+    ...insufficientBalanceCases(run.contract),
+    ...purchaseCases(run.contract),
+  ];
+}
+
 export function phasesOf(profile: Profile): Phase[] {
   if (profile === 'contract') return [(run) => contractProfileCases(run.contract)];
   return [
     (run) => [...walkCases(run.contract), categoryReadCase()],
-    (run) => [
-      ...responseCases(run.contract),
-      ...publicCases(run.contract),
-      ...requestIdCases(run.contract),
-      ...authMatrixCases(run.contract),
-      ...checkOrderCases(),
-      ...parameterCases(run.contract),
-      ...methodNotAllowedCases(run.contract),
-      ...paginationCases(run.contract),
-      ...orderingCases(),
-      ...filterCases(run),
-      ...transactionFilterCases(),
-      ...lookupCases(),
-      ...productCases(),
-      ...isolationCases(),
-    ],
+    (run) => afterWalks(run).filter((c) => !c.writes),
+    () => [moneyBeforeCase()],
+    (run) => afterWalks(run).filter((c) => c.writes),
+    () => [moneyAfterCase()],
   ];
 }

@@ -1,6 +1,7 @@
 /**
  * CLI of the conformance suite: `npm run conformance -- --keys FILE --env sandbox …` (see README.md).
- * Exit 0: every executed case passed and coverage ≥ the minimum; 1: failures or coverage below it; 2: bad usage.
+ * Exit 0: every executed case passed and coverage ≥ the minimum; 1: failures or coverage below it; 2: bad usage, or a
+ * run that would write to a target that is not a sandbox (refused before its first request: write-safety.ts).
  */
 import { parseOptions, USAGE, UsageError } from './options.ts';
 import { redact } from './redact.ts';
@@ -24,8 +25,17 @@ async function main(): Promise<number> {
     }
     throw e;
   }
-  const result = await runConformance(options);
-  return result.exitCode;
+  try {
+    const result = await runConformance(options);
+    return result.exitCode;
+  } catch (e) {
+    // WriteRefused: the run would write to something that is not a sandbox; nothing was sent.
+    if (e instanceof UsageError) {
+      console.error(`conformance: ${redact(e.message)}`);
+      return 2;
+    }
+    throw e;
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('conformance/run.ts')) {

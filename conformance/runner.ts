@@ -12,6 +12,8 @@ import { phasesOf } from './profiles.ts';
 import { redact } from './redact.ts';
 import { writeReports } from './report/write.ts';
 import { groupLine, summary } from './report/terminal.ts';
+import { pool } from './pool.ts';
+import { assertWritesAllowed } from './write-safety.ts';
 
 export interface RunOptions {
   env: Environment;
@@ -33,11 +35,16 @@ export interface RunOptions {
   log?: (line: string) => void;
   fetch?: typeof globalThis.fetch;
   contract?: Contract;
+  /** Skip every write case (a target that must not receive writes). A run that would write to anything but a
+   *  sandbox is refused (WriteRefused, exit 2) before its first request: see write-safety.ts. */
+  readOnly?: boolean;
 }
 
 export interface RunResult {
   exitCode: 0 | 1;
   profile: Profile;
+  /** The run sent its write cases (a sandbox, not read-only). */
+  writes: boolean;
   env: Environment;
   baseUrl: string;
   startedAt: string;
@@ -55,8 +62,12 @@ export async function runConformance(opts: RunOptions): Promise<RunResult> {
   const log = (line: string) => (opts.log ?? ((l: string) => process.stdout.write(`${l}\n`)))(redact(line));
   const profile = opts.profile ?? 'full';
   const contract = opts.contract ?? new Contract();
-  const transport = new Transport({ rate: opts.rate ?? 50, timeoutMs: opts.timeoutMs ?? 10_000, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
+  // Before anything is sent: a run that would write anywhere but to a sandbox stops here (exit 2).
+  const writes = assertWritesAllowed({ env: opts.env, baseUrl, keys: opts.keys }, contract, profile, opts.readOnly === true);
+  const transport = new Transport({
+    rate: opts.rate ?? 50, timeoutMs: opts.timeoutMs ?? 10_000, allowWrites: writes, ...(opts.fetch ? { fetch: opts.fetch } : {}),
+  });
   const url = new URL(baseUrl);
   const target: Target = {
     env: opts.env,
@@ -66,21 +77,24 @@ export async function runConformance(opts: RunOptions): Promise<RunResult> {
     keys: opts.keys,
     other: { env: otherEnvironment(opts.env), ...stripUndefined(opts.other ?? {}) },
   };
-  const run = new RunContext(target, contract, new Api(transport), profile === 'full');
-  log(`conformance: profile ${profile}, ${opts.env} at ${baseUrl}`);
+  const run = new RunContext(target, contract, new Api(transport), profile === 'full', writes);
+  log(`conformance: profile ${profile}, ${opts.env} at ${baseUrl}${writes ? ', with writes (sandbox)' : ', read-only'}`);
 
   const results: CaseResult[] = [];
   for (const phase of phasesOf(profile)) {
     const cases = phase(run);
     for (const group of [...new Set(cases.map((c) => c.group))]) {
       const t0 = Date.now();
-      const groupResults = await pool(cases.filter((c) => c.group === group), opts.concurrency ?? 4, (c) => runCase(run, c));
+      const mine = cases.filter((c) => c.group === group);
+      // Cases that mostly wait (a purchase settling) run all at once: their waits overlap instead of adding up.
+      const size = mine.every((c) => c.waits) ? mine.length : opts.concurrency ?? 4;
+      const groupResults = await pool(mine, size, (c) => runCase(run, c));
       results.push(...groupResults);
       log(groupLine(group, groupResults, Date.now() - t0));
     }
   }
 
-  const coverage = computeCoverage(contract, profile, results);
+  const coverage = computeCoverage(contract, profile, results, { writes });
   const minCoverage = opts.minCoverage ?? 100;
   const totals = {
     cases: results.length,
@@ -91,6 +105,7 @@ export async function runConformance(opts: RunOptions): Promise<RunResult> {
   const result: RunResult = {
     exitCode: totals.failed === 0 && coverage.percent >= minCoverage ? 0 : 1,
     profile,
+    writes,
     env: opts.env,
     baseUrl,
     startedAt: new Date(started).toISOString(),
@@ -115,6 +130,7 @@ async function runCase(run: RunContext, def: CaseDef): Promise<CaseResult> {
     ...(reason ? { reason: redact(reason) } : {}),
     failures: t.failures, cells: t.cells, requests: t.requests, retries429: t.retries429, durationMs: Date.now() - started,
   });
+  if (def.writes && !run.writes) return done('skipped', READ_ONLY_REASON);
   const missing = (def.needs ?? []).find((r) => !run.target.keys[r]);
   if (missing) return done('skipped', `no '${missing}' key given (keys file or CONFORMANCE_KEY_${missing.toUpperCase()})`);
   if (def.needsOther?.includes('key') && !run.target.other.full) return done('skipped', `no full key of ${run.target.other.env} given (keys file or CONFORMANCE_OTHER_KEY_FULL)`);
@@ -131,18 +147,7 @@ async function runCase(run: RunContext, def: CaseDef): Promise<CaseResult> {
   return done(t.failures.length ? 'failed' : 'passed');
 }
 
-async function pool<T, R>(items: T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(size, items.length)) }, worker));
-  return out;
-}
+export const READ_ONLY_REASON = 'a read-only run (--read-only or CONFORMANCE_READ_ONLY=1) sends no write case';
 
 function stripUndefined<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as T;

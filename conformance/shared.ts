@@ -20,9 +20,28 @@ export interface Walk {
   perPage: number;
 }
 
+/** A purchase the run created (a 201 it received), for money_conservation and the final states. */
+export interface RunPurchase {
+  id: string;
+  operationId: string;
+  /** The key role that bought it: only the `full` key's purchases move the balance the conservation reads. */
+  role: string;
+  caseId: string;
+  /** The 201 that created it. */
+  exchange: Exchange;
+  /** price.total_debit of the 201 (null when the 201 had none: its schema check says so). */
+  totalDebit: string | null;
+  /** The last status read. */
+  status: string | null;
+}
+
 export interface Shared {
   /** Per list operation id. */
   walks: Map<string, Walk>;
   /** GET /products, read in the first phase. */
   categories?: { items: Item[]; exchange: Exchange };
+  /** Every purchase the run created, by transaction id. */
+  purchases: Map<string, RunPurchase>;
+  /** The `full` key's balance before the first write of the run, in kobo (money.before). */
+  balanceBefore?: { kobo: bigint; exchange: Exchange };
 }

@@ -203,6 +203,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/products/electricity/{product_id}/meters/{meter_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify an electricity meter
+         * @description Asks the distributor of an electricity product who a meter belongs to, before paying: the customer's name, the service address and the meter type. Nothing is bought or debited. The product is checked first (404 `PRODUCT_NOT_FOUND`), then the meter (404 `METER_NOT_FOUND`, also for a number that is not 11 to 13 digits). Needs the scope of the matching purchase, `purchase_electricity`.
+         */
+        get: operations["getElectricityMeter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/cabletv/{product_id}/smartcards/{smartcard_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify a cable TV smartcard
+         * @description Asks the provider of a cable TV bouquet who a smartcard belongs to, before paying: the customer's name, the current bouquet and the day it is due. Nothing is bought or debited. The product is checked first (404 `PRODUCT_NOT_FOUND`), then the smartcard (404 `SMARTCARD_NOT_FOUND`, also for a number that is not 10 or 11 digits). Needs the scope of the matching purchase, `purchase_cable_tv`.
+         */
+        get: operations["getCableTvSmartcard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchases/airtime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy airtime
+         * @description Tops up a Nigerian mobile number with airtime on the given network and debits the amount from your wallet (no fee). The amount must lie within the network's airtime product range (`GET /products/airtimes`). Most purchases answer 201 already `successful`; a `pending` one is settled later (poll `GET /account/transactions/{id}`). Send an `Idempotency-Key` so that a retry never buys twice. Checks, in order: key, IP, scope, `Idempotency-Key`, body, biller, idempotency record, amount range, balance.
+         */
+        post: operations["createAirtimePurchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchases/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy a data plan
+         * @description Buys a data plan (`GET /products/dataplans`) for a Nigerian mobile number and debits the plan's price from your wallet (no fee). Most purchases answer 201 already `successful`; a `pending` one is settled later (poll `GET /account/transactions/{id}`). Send an `Idempotency-Key` so that a retry never buys twice. Checks, in order: key, IP, scope, `Idempotency-Key`, body, biller, idempotency record, product, balance.
+         */
+        post: operations["createDataPurchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchases/electricity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay for electricity
+         * @description Pays an amount of electricity to a meter through an electricity product (one distributor and meter type, `GET /products/electricity`) and debits the amount plus a 100.00 NGN convenience fee from your wallet. The meter is verified with the distributor first (404 `METER_NOT_FOUND`). A prepaid meter's transaction carries the `token` to enter on the meter and the `units` it loads once `successful`; a postpaid meter gets no token. Send an `Idempotency-Key` so that a retry never pays twice. Checks, in order: key, IP, scope, `Idempotency-Key`, body, biller, idempotency record, product, amount range, meter, balance.
+         */
+        post: operations["createElectricityPurchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchases/cabletv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a cable TV bouquet
+         * @description Pays a cable TV bouquet (`GET /products/cabletv`) for a smartcard and debits the bouquet's price from your wallet (no fee). The smartcard is verified with the provider first (404 `SMARTCARD_NOT_FOUND`). Most purchases answer 201 already `successful`; a `pending` one is settled later (poll `GET /account/transactions/{id}`). Send an `Idempotency-Key` so that a retry never pays twice. Checks, in order: key, IP, scope, `Idempotency-Key`, body, biller, idempotency record, product, smartcard, balance.
+         */
+        post: operations["createCableTvPurchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -210,6 +330,7 @@ export interface components {
         /** @description Repeats the HTTP status of the response. */
         Status: {
             /**
+             * Format: int32
              * @description The HTTP status code of this response.
              * @example 200
              */
@@ -250,11 +371,11 @@ export interface components {
          *     its HTTP status.
          * @enum {string}
          */
-        ErrorCode: "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "TOKEN_REVOKED" | "TOKEN_EXPIRED" | "TOKEN_DISABLED" | "ENVIRONMENT_MISMATCH" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE" | "INVALID_PARAMETER" | "TRANSACTION_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
-        /** @description One offending parameter of a 400 response. */
+        ErrorCode: "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "TOKEN_REVOKED" | "TOKEN_EXPIRED" | "TOKEN_DISABLED" | "ENVIRONMENT_MISMATCH" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE" | "INVALID_PARAMETER" | "TRANSACTION_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "AMOUNT_OUT_OF_RANGE" | "PRODUCT_NOT_FOUND" | "METER_NOT_FOUND" | "SMARTCARD_NOT_FOUND" | "BILLER_UNAVAILABLE";
+        /** @description One offending parameter or body member of a 400 response. */
         ErrorDetail: {
             /**
-             * @description Name of the query or path parameter.
+             * @description Which input is at fault: the name of a query parameter (`per_page`); in a request body, the JSON pointer of the member (`/amount`, `/network`), `body` when the body is not valid JSON, or `Content-Type` when it is not `application/json`.
              * @example per_page
              */
             parameter: string;
@@ -271,7 +392,7 @@ export interface components {
                 code: components["schemas"]["ErrorCode"];
                 /** @description Human-readable explanation. May change; do not parse it. */
                 message: string;
-                /** @description Present on 400 `INVALID_PARAMETER`; one entry per offending parameter. */
+                /** @description Present on 400 `INVALID_PARAMETER`; one entry per offending parameter or body member (at most 32). */
                 details?: components["schemas"]["ErrorDetail"][];
             };
         };
@@ -282,17 +403,17 @@ export interface components {
          */
         Uuid: string;
         AccountAttributes: {
-            /** @description Name of the account holder. */
+            /** @description Name of the account holder (free text, at most 200 characters). */
             name: string;
             /**
              * Format: email
-             * @description Contact e-mail of the account.
+             * @description Contact e-mail of the account (at most 254 characters, the limit of RFC 5321).
              */
             email: string;
-            /** @description Registered business name of the partner. */
+            /** @description Registered business name of the partner (free text, at most 200 characters). */
             business_name: string;
             /**
-             * @description Role of the account. `regular` is the usual value; other roles may appear, so do not enumerate.
+             * @description Role of the account, a lower-case snake_case word. `regular` is the usual value; other roles may appear, so do not enumerate.
              * @example regular
              */
             role: string;
@@ -311,7 +432,7 @@ export interface components {
             data: components["schemas"]["Account"];
         };
         /**
-         * @description A non-negative decimal amount with exactly two decimals, as a string. Never a binary float.
+         * @description A non-negative decimal amount with exactly two decimals, as a string, such as `1500.00` (at most 18 digits before the point). Never a binary float.
          * @example 1500.00
          */
         Money: string;
@@ -332,8 +453,10 @@ export interface components {
             data: components["schemas"]["Balance"];
         };
         /**
-         * @description `pending` (accepted, not final), `successful`, `failed` (nothing was debited, or the debit was returned at once)
-         *     and `reversed` (a successful transaction later refunded). State transitions are not part of this version.
+         * @description `pending` (accepted, the biller has not confirmed yet), `successful` (delivered), `failed` (not delivered; the
+         *     debit was credited back) and `reversed` (delivered, then undone by the biller; the debit was credited back). A
+         *     status moves only forward: `pending` → `successful`, `pending` → `failed`, `successful` → `reversed`; `failed`
+         *     and `reversed` are final. Each change updates `updated_at`.
          * @enum {string}
          */
         TransactionStatus: "pending" | "successful" | "failed" | "reversed";
@@ -343,7 +466,7 @@ export interface components {
          */
         TransactionCategory: "funding" | "purchase" | "withdrawal" | "transfer" | "commission" | "promo";
         /**
-         * @description The partner's own reference for a transaction: 10 digits followed by 6 alphanumeric characters.
+         * @description A transaction's external reference: 10 digits then 6 letters or digits, 16 characters in all, such as `1731402345AB12CD`. The service sets it on every purchase (the Lagos time of creation as `YYMMDDHHmm`, then 6 upper-case letters or digits); it is unique in the account.
          * @example 1731402345AB12CD
          */
         ExternalReference: string;
@@ -359,18 +482,21 @@ export interface components {
              */
             basis: string;
         };
+        /** @description The movement's details. Members that do not apply to a movement are present and null, never absent. The four members `smartcard_number`, `token`, `units` and `product_id` were added with purchases; older clients may ignore them. */
         TransactionAttributes: {
+            /** @description The amount of the movement; for a purchase, the wallet debit (`price.total_debit`). */
             amount: components["schemas"]["Money"];
             currency: components["schemas"]["Currency"];
             status: components["schemas"]["TransactionStatus"];
             category: components["schemas"]["TransactionCategory"];
+            /** @description What the movement was, for people (free text, may change wording). */
             description: string;
             /**
-             * @description Our own unique reference for the transaction.
+             * @description A reference for the transaction, 1 to 64 letters, digits, `.`, `_` and `-`. For a purchase, the `reference` you sent, or when you sent none one the service generated (`PUR-` + 26 upper-case letters and digits, such as `PUR-01JCXG5M7Q8R9S0T1V2W3X4Y5Z`); for other movements, ours.
              * @example BPT7K2Q9ZX4M1C8D
              */
             reference: string;
-            /** @description The partner's reference (10 digits + 6 alphanumerics), or null when none was given. */
+            /** @description The reference the service gives a transaction, 10 digits then 6 letters or digits, unique in the account, or null for movements that have none. Every purchase has one: the Lagos time (UTC+1) of its creation as `YYMMDDHHmm`, then 6 upper-case letters or digits, such as `2611201015K7Q2ZD`. Look a transaction up by it (`GET /account/transactions/{id}`, or the `reference` filter of the list). */
             external_reference: components["schemas"]["ExternalReference"] | null;
             /**
              * @description For purchases: `airtime`, `dataplan`, `electricity` or `cabletv`. Null for other categories.
@@ -378,7 +504,7 @@ export interface components {
              */
             product_type: string | null;
             /**
-             * @description Recipient phone number of an airtime, data or cable TV purchase (Nigerian 11-digit format), else null.
+             * @description For an airtime or data purchase, the phone number credited; for an electricity purchase, the customer's phone number when one was sent. As sent: `0` + 10 digits or `234` + 10 digits. Null otherwise.
              * @example 08031234567
              */
             phone_number: string | null;
@@ -387,6 +513,23 @@ export interface components {
              * @example 45012345678
              */
             meter_number: string | null;
+            /**
+             * @description Smartcard (or account) number of a cable TV purchase, 10 or 11 digits, else null.
+             * @example 1234567890
+             */
+            smartcard_number: string | null;
+            /**
+             * @description The 20-digit token the customer enters on a prepaid electricity meter, such as `58124907361542980317`. Set once an electricity purchase to a prepaid meter is `successful`; null while it is pending, when it failed, for postpaid meters and for every other kind of transaction. It stays set if the purchase is later reversed.
+             * @example 58124907361542980317
+             */
+            token: string | null;
+            /**
+             * @description The energy a prepaid electricity token loads, a decimal number then ` kWh`, such as `79.9 kWh`. Set and null exactly when `token` is.
+             * @example 79.9 kWh
+             */
+            units: string | null;
+            /** @description For a purchase, the `id` of the product bought (for airtime, the network's airtime product), a UUID such as `4b5c6d7e-8f9a-4b0c-9d1e-2f3a4b5c6d7e`. Null for other movements and for purchases recorded before this member existed. */
+            product_id: components["schemas"]["Uuid"] | null;
             price: components["schemas"]["TransactionPrice"];
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
@@ -404,18 +547,31 @@ export interface components {
          *     same totals.
          */
         Pagination: {
-            /** @description The current page, 1-based. */
+            /**
+             * Format: int32
+             * @description The current page, 1-based.
+             */
             page: number;
-            /** @description Items per page. */
+            /**
+             * Format: int32
+             * @description Items per page.
+             */
             per_page: number;
-            /** @description Number of non-empty pages. */
+            /**
+             * Format: int64
+             * @description Number of non-empty pages.
+             */
             total_pages: number;
-            /** @description Number of items matching the filters, over all pages. */
+            /**
+             * Format: int64
+             * @description Number of items matching the filters, over all pages.
+             */
             total_count: number;
         };
         /** @description One page of transactions, newest first. */
         TransactionListResponse: {
             status: components["schemas"]["Status"];
+            /** @description The items of this page, at most `per_page` (100). */
             data: components["schemas"]["Transaction"][];
             pagination: components["schemas"]["Pagination"];
         };
@@ -430,8 +586,12 @@ export interface components {
             /** @constant */
             type: "product_category";
             attributes: {
-                /** @example Airtime */
+                /**
+                 * @description Name of the category (free text).
+                 * @example Airtime
+                 */
                 name: string;
+                /** @description What the category holds (free text). */
                 description: string;
                 /**
                  * @description Absolute path of the category's product list, including the environment's base path.
@@ -481,6 +641,7 @@ export interface components {
         /** @description One page of airtime products. */
         AirtimeProductListResponse: {
             status: components["schemas"]["Status"];
+            /** @description The items of this page, at most `per_page` (100). */
             data: components["schemas"]["AirtimeProduct"][];
             pagination: components["schemas"]["Pagination"];
         };
@@ -508,18 +669,27 @@ export interface components {
             /** @constant */
             type: "dataplan";
             attributes: {
-                /** @example MTN 1.5GB Monthly */
+                /**
+                 * @description Name to show to customers (free text).
+                 * @example MTN 1.5GB Monthly
+                 */
                 display_name: string;
                 network: components["schemas"]["Network"];
                 bundle_type: components["schemas"]["BundleType"];
                 /**
-                 * @description Stable code of the plan, to quote when purchasing.
+                 * @description Stable code of the plan (upper-case letters, digits and dashes), to quote when purchasing.
                  * @example MTN-1500MB-30D
                  */
                 plan_code: string;
-                /** @description Data volume in megabytes (1 GB = 1024 MB). */
+                /**
+                 * Format: int32
+                 * @description Data volume in megabytes (1 GB = 1024 MB).
+                 */
                 data_volume_mb: number;
-                /** @enum {integer} */
+                /**
+                 * Format: int32
+                 * @enum {integer}
+                 */
                 validity_days: 1 | 7 | 30;
                 price: components["schemas"]["FixedPrice"];
             };
@@ -527,6 +697,7 @@ export interface components {
         /** @description One page of data plans. */
         DataPlanProductListResponse: {
             status: components["schemas"]["Status"];
+            /** @description The items of this page, at most `per_page` (100). */
             data: components["schemas"]["DataPlanProduct"][];
             pagination: components["schemas"]["Pagination"];
         };
@@ -546,10 +717,16 @@ export interface components {
             /** @constant */
             type: "electricity";
             attributes: {
-                /** @example Ikeja Electric Prepaid */
+                /**
+                 * @description Name to show to customers (free text).
+                 * @example Ikeja Electric Prepaid
+                 */
                 display_name: string;
                 distributor: components["schemas"]["Distributor"];
-                /** @example Ikeja Electric */
+                /**
+                 * @description Name of the distribution company (free text).
+                 * @example Ikeja Electric
+                 */
                 distributor_name: string;
                 /** @enum {string} */
                 meter_type: "prepaid" | "postpaid";
@@ -561,6 +738,7 @@ export interface components {
         /** @description One page of electricity products. */
         ElectricityProductListResponse: {
             status: components["schemas"]["Status"];
+            /** @description The items of this page, at most `per_page` (100). */
             data: components["schemas"]["ElectricityProduct"][];
             pagination: components["schemas"]["Pagination"];
         };
@@ -575,11 +753,21 @@ export interface components {
             /** @constant */
             type: "cabletv";
             attributes: {
-                /** @example DStv Compact */
+                /**
+                 * @description Name to show to customers (free text).
+                 * @example DStv Compact
+                 */
                 display_name: string;
                 provider: components["schemas"]["CableProvider"];
-                /** @example DSTV-COMPACT */
+                /**
+                 * @description Stable code of the bouquet (upper-case letters, digits and dashes), to quote when purchasing.
+                 * @example DSTV-COMPACT
+                 */
                 bouquet_code: string;
+                /**
+                 * Format: int32
+                 * @description Days the subscription lasts.
+                 */
                 validity_days: number;
                 price: components["schemas"]["FixedPrice"];
             };
@@ -587,8 +775,136 @@ export interface components {
         /** @description One page of cable TV bouquets. */
         CableTvProductListResponse: {
             status: components["schemas"]["Status"];
+            /** @description The items of this page, at most `per_page` (100). */
             data: components["schemas"]["CableTvProduct"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description An electricity meter number as printed on the meter, 11 to 13 digits, such as `45678901234`.
+         * @example 45678901234
+         */
+        MeterNumber: string;
+        /** @description What the distributor knows of a meter: whom a payment to it will credit. Show `customer_name` and `address` to the customer before paying, so a mistyped meter number is caught before the money moves. */
+        MeterVerification: {
+            id: components["schemas"]["MeterNumber"];
+            /** @constant */
+            type: "meter";
+            attributes: {
+                meter_number: components["schemas"]["MeterNumber"];
+                /**
+                 * @description The meter's type as the distributor records it. A prepaid meter receives a `token` (20 digits) to enter on the meter; a postpaid meter is credited on its account, without a token.
+                 * @enum {string}
+                 */
+                meter_type: "prepaid" | "postpaid";
+                /**
+                 * @description The name the meter is registered to (free text, as the distributor holds it).
+                 * @example ADEBAYO OLUWASEUN
+                 */
+                customer_name: string;
+                /**
+                 * @description The service address of the meter (free text, as the distributor holds it).
+                 * @example 12 Allen Avenue
+                 * @example Ikeja
+                 * @example Lagos
+                 */
+                address: string;
+                distributor: components["schemas"]["Distributor"];
+                /** @description The electricity product the meter was verified against (the path's `product_id`). */
+                product_id: components["schemas"]["Uuid"];
+            };
+        };
+        /** @description Success envelope holding a verified meter. */
+        MeterVerificationResponse: {
+            status: components["schemas"]["Status"];
+            data: components["schemas"]["MeterVerification"];
+        };
+        /**
+         * @description A cable TV smartcard number (DStv, GOtv, StarTimes) or Showmax account number, 10 or 11 digits, such as `1234567890`.
+         * @example 1234567890
+         */
+        SmartcardNumber: string;
+        /** @description What the provider knows of a smartcard: whose subscription a payment will renew. Show `customer_name` and `current_bouquet` to the customer before paying. */
+        SmartcardVerification: {
+            id: components["schemas"]["SmartcardNumber"];
+            /** @constant */
+            type: "smartcard";
+            attributes: {
+                smartcard_number: components["schemas"]["SmartcardNumber"];
+                provider: components["schemas"]["CableProvider"];
+                /**
+                 * @description The name the smartcard is registered to (free text, as the provider holds it).
+                 * @example CHIOMA NWOSU
+                 */
+                customer_name: string;
+                /**
+                 * @description The name of the bouquet the smartcard is subscribed to now (free text), such as `DStv Compact`.
+                 * @example DStv Compact
+                 */
+                current_bouquet: string;
+                /**
+                 * Format: date
+                 * @description The day the current subscription ends, an RFC 3339 full-date such as `2026-12-15`.
+                 * @example 2026-12-15
+                 */
+                due_date: string;
+                /** @description The bouquet the smartcard was verified against (the path's `product_id`). */
+                product_id: components["schemas"]["Uuid"];
+            };
+        };
+        /** @description Success envelope holding a verified smartcard. */
+        SmartcardVerificationResponse: {
+            status: components["schemas"]["Status"];
+            data: components["schemas"]["SmartcardVerification"];
+        };
+        /**
+         * @description A Nigerian mobile number, written either as `0` followed by 10 digits (11 digits in all, such as `08031234567`) or as the country code `234` followed by the same 10 digits without the leading `0` (13 digits, such as `2348031234567`). No `+`, spaces or dashes.
+         * @example 08031234567
+         */
+        PhoneNumber: string;
+        /**
+         * @description An amount of money in the request, in naira, as a decimal string: 1 to 9 digits before the point (no leading zero), then optionally a point and 1 or 2 decimals, such as `500.00`, `500` or `500.5`. No sign, no exponent, no thousands separator. It must be greater than zero and within the product's `min_amount`..`max_amount`; a well-formed amount outside that range (including `0`) is 422 `AMOUNT_OUT_OF_RANGE`, not 400.
+         * @example 500.00
+         */
+        Amount: string;
+        /**
+         * @description Your own reference for a purchase, 1 to 64 characters among letters, digits, `.`, `_` and `-`, such as `INV-2026-000123`. Stored as the transaction's `reference`. It is for your reconciliation and need not be unique (retries are made safe by `Idempotency-Key`, not by this value). When absent, the service generates one: `PUR-` followed by 26 upper-case Crockford base32 characters.
+         * @example INV-2026-000123
+         */
+        PartnerReference: string;
+        /** @description Buy airtime: top up `phone_number` on `network` with `amount` naira. The amount must lie within the network's airtime product range (`GET /products/airtimes`). Unknown members are rejected (400). */
+        AirtimePurchaseRequest: {
+            /**
+             * @description The mobile network: `MTN`, `Airtel`, `Glo` or `9mobile`, in any letter case, such as `MTN` or `mtn` (the transaction shows it upper case). In production the phone number must belong to this network (400 on `/phone_number` otherwise); the sandbox accepts any pairing.
+             * @example MTN
+             */
+            network: string;
+            phone_number: components["schemas"]["PhoneNumber"];
+            amount: components["schemas"]["Amount"];
+            reference?: components["schemas"]["PartnerReference"];
+        };
+        /** @description Buy a data plan for `phone_number`. The price is the plan's (`GET /products/dataplans`); there is no amount to send. Unknown members are rejected (400). */
+        DataPurchaseRequest: {
+            /** @description The `id` of a data plan of this environment, a lower-case UUID such as `4b5c6d7e-8f9a-4b0c-9d1e-2f3a4b5c6d7e`. An id that is no data plan here is 422 `PRODUCT_NOT_FOUND`. */
+            product_id: components["schemas"]["Uuid"];
+            phone_number: components["schemas"]["PhoneNumber"];
+            reference?: components["schemas"]["PartnerReference"];
+        };
+        /** @description Pay `amount` naira of electricity to `meter_number` through an electricity product (one distributor and meter type, `GET /products/electricity`). A convenience fee of 100.00 NGN is added to the debit. Verify the meter first (`GET /products/electricity/{product_id}/meters/{meter_number}`) to show the customer's name before paying. Unknown members are rejected (400). */
+        ElectricityPurchaseRequest: {
+            /** @description The `id` of an electricity product of this environment, a lower-case UUID such as `6d7e8f9a-0b1c-4d2e-9f3a-4b5c6d7e8f9a`. An id that is no electricity product here is 422 `PRODUCT_NOT_FOUND`. */
+            product_id: components["schemas"]["Uuid"];
+            meter_number: components["schemas"]["MeterNumber"];
+            amount: components["schemas"]["Amount"];
+            /** @description Optional: the customer's phone number, kept on the transaction (`phone_number`) for your records. Same form as everywhere: `0` + 10 digits or `234` + 10 digits, such as `08031234567`. */
+            phone_number?: components["schemas"]["PhoneNumber"];
+            reference?: components["schemas"]["PartnerReference"];
+        };
+        /** @description Pay a cable TV bouquet for `smartcard_number`. The price is the bouquet's (`GET /products/cabletv`); there is no amount to send. Verify the smartcard first (`GET /products/cabletv/{product_id}/smartcards/{smartcard_number}`) to show the customer's name and current bouquet before paying. Unknown members are rejected (400). */
+        CableTvPurchaseRequest: {
+            /** @description The `id` of a cable TV bouquet of this environment, a lower-case UUID such as `8f9a0b1c-2d3e-4f4a-9b5c-6d7e8f9a0b1c`. An id that is no bouquet here is 422 `PRODUCT_NOT_FOUND`. */
+            product_id: components["schemas"]["Uuid"];
+            smartcard_number: components["schemas"]["SmartcardNumber"];
+            reference?: components["schemas"]["PartnerReference"];
         };
     };
     responses: {
@@ -596,24 +912,28 @@ export interface components {
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The path exists but supports only `GET` (`METHOD_NOT_ALLOWED`). */
+        /** @description The path exists but supports only `GET` and `HEAD` (`METHOD_NOT_ALLOWED`); `Allow` lists them. Answered before any key is looked at. */
         MethodNotAllowed: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 Allow: components["headers"]["Allow"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description Rate limit exceeded (`RATE_LIMITED`). Wait `Retry-After` seconds; other keys are not affected. */
+        /** @description A budget is spent (`RATE_LIMITED`); wait `Retry-After` seconds. A key gets it after 100 requests in one second on production (25 on sandbox), counting every request the key authenticates, including its 400, 403 `INSUFFICIENT_SCOPE` and 404 answers; other keys are not affected. A client address gets it after 20 failed authentications to keyed operations in one second on production (5 on sandbox): until that second ends, its further failing requests get 429 instead of their 401 or 403, while a request with a valid key is never refused by the address's budget, only by its key's. Requests that need no key (`/health`, unknown paths, other methods) get it after 100 (production) or 25 (sandbox) per second from one address. */
         TooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -630,6 +950,8 @@ export interface components {
         InternalError: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -641,6 +963,8 @@ export interface components {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "Retry-After": components["headers"]["RetryAfter"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -652,6 +976,8 @@ export interface components {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -663,16 +989,186 @@ export interface components {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "WWW-Authenticate": components["headers"]["WwwAuthenticateScope"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description No transaction of this account and environment matches the id, `txn_` id or external reference (`TRANSACTION_NOT_FOUND`). Ids of the other environment are not found either. */
+        /** @description No transaction of this account and environment matches the id, `txn_` id or external reference (`TRANSACTION_NOT_FOUND`). Ids of the other environment are not found either, nor is an id longer than 128 characters. */
         TransactionNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description `PRODUCT_NOT_FOUND`: the path's `product_id` names no electricity product of this environment (any shape, another kind's product, the other environment's); else `METER_NOT_FOUND`: the distributor knows no such meter, or the meter number is not 11 to 13 digits. Never a 400 for the form of a path value. */
+        ProductOrMeterNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The service cannot reach its store (`SERVICE_UNAVAILABLE`), or no biller is configured to verify and deliver purchases in this environment (`BILLER_UNAVAILABLE`; production only, the sandbox always has its simulator). Retry after `Retry-After` seconds. */
+        ServiceOrBillerUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description `PRODUCT_NOT_FOUND`: the path's `product_id` names no cable TV bouquet of this environment (any shape, another kind's product, the other environment's); else `SMARTCARD_NOT_FOUND`: the provider knows no such smartcard, or the smartcard number is not 10 or 11 digits. Never a 400 for the form of a path value. */
+        ProductOrSmartcardNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The request cannot be taken: the `Idempotency-Key` header is missing or not 1 to 255 printable ASCII characters (`IDEMPOTENCY_KEY_REQUIRED`, checked before the body), or the body is invalid (`INVALID_PARAMETER`): not `application/json`, not valid JSON, a required member missing, a member of the wrong form, or an unknown member. `error.details` names each offending member by its JSON pointer (`/amount`), or `body` / `Content-Type` for the body as a whole. Also answered for a query parameter (purchases take none) and a request over a size limit. Nothing is recorded: a corrected retry may reuse the same `Idempotency-Key`. */
+        PurchaseBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The path exists but supports only `POST` (`METHOD_NOT_ALLOWED`); `Allow` is `POST`. Answered before any key is looked at. */
+        MethodNotAllowedPost: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                Allow: components["headers"]["Allow"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description A request with the same `Idempotency-Key` is still being processed (`IDEMPOTENCY_KEY_IN_USE`). Nothing was done for this one: retry after `Retry-After` seconds to get the first request's response. */
+        IdempotencyKeyInUse: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The purchase is well-formed but cannot be made: `IDEMPOTENCY_KEY_REUSED` (this key came with another body), `AMOUNT_OUT_OF_RANGE` (outside the network's airtime `min_amount`..`max_amount`, or 0) or `INSUFFICIENT_BALANCE` (the wallet holds less than the total debit). No transaction was recorded and nothing was debited. Except for `IDEMPOTENCY_KEY_REUSED`, the answer is kept with the key and replayed for the same body. */
+        UnprocessableAirtimePurchase: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Try again later, after `Retry-After` seconds, with the same `Idempotency-Key`. `BILLER_UNAVAILABLE`: no biller is configured to deliver purchases in this environment (production only; the sandbox always has its simulator); nothing was recorded or debited and the key is not kept. `SERVICE_UNAVAILABLE`: the service cannot reach its store. A retry with the same key never buys twice: if the purchase had been recorded before the failure, the retry gets that purchase's answer (409 `IDEMPOTENCY_KEY_IN_USE` until it is settled, then its 201 replayed). */
+        PurchaseServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The purchase is well-formed but cannot be made: `IDEMPOTENCY_KEY_REUSED` (this key came with another body), `PRODUCT_NOT_FOUND` (`product_id` is no data plan of this environment) or `INSUFFICIENT_BALANCE` (the wallet holds less than the plan's price). No transaction was recorded and nothing was debited. Except for `IDEMPOTENCY_KEY_REUSED`, the answer is kept with the key and replayed for the same body. */
+        UnprocessableDataPurchase: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The distributor knows no such meter (`METER_NOT_FOUND`): the purchase was not made and nothing was debited. Check the number with the customer (`GET /products/electricity/{product_id}/meters/{meter_number}`). The answer is kept with the `Idempotency-Key` and replayed for the same body. */
+        MeterNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The purchase is well-formed but cannot be made: `IDEMPOTENCY_KEY_REUSED` (this key came with another body), `PRODUCT_NOT_FOUND` (`product_id` is no electricity product of this environment), `AMOUNT_OUT_OF_RANGE` (outside the product's `min_amount`..`max_amount`, or 0) or `INSUFFICIENT_BALANCE` (the wallet holds less than the amount plus the 100.00 NGN convenience fee). No transaction was recorded and nothing was debited. Except for `IDEMPOTENCY_KEY_REUSED`, the answer is kept with the key and replayed for the same body. */
+        UnprocessableElectricityPurchase: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The provider knows no such smartcard (`SMARTCARD_NOT_FOUND`): the purchase was not made and nothing was debited. Check the number with the customer (`GET /products/cabletv/{product_id}/smartcards/{smartcard_number}`). The answer is kept with the `Idempotency-Key` and replayed for the same body. */
+        SmartcardNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The purchase is well-formed but cannot be made: `IDEMPOTENCY_KEY_REUSED` (this key came with another body), `PRODUCT_NOT_FOUND` (`product_id` is no cable TV bouquet of this environment) or `INSUFFICIENT_BALANCE` (the wallet holds less than the bouquet's price). No transaction was recorded and nothing was debited. Except for `IDEMPOTENCY_KEY_REUSED`, the answer is kept with the key and replayed for the same body. */
+        UnprocessableCableTvPurchase: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -682,67 +1178,114 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Only transactions in this status. Another value → 400 `INVALID_PARAMETER`.
+         * @description Only transactions in this status: `pending`, `successful`, `failed` or `reversed`, in lower case, such as `successful`. Another value is 400 `INVALID_PARAMETER`.
          * @example successful
          */
         TransactionStatusFilter: components["schemas"]["TransactionStatus"];
         /**
-         * @description Only transactions of this kind (the transaction kind, not the product kind). Another value → 400 `INVALID_PARAMETER`.
+         * @description Only transactions of this kind (the kind of wallet movement, not the product kind): `funding`, `purchase`, `withdrawal`, `transfer`, `commission` or `promo`, in lower case, such as `purchase`. Another value is 400 `INVALID_PARAMETER`.
          * @example purchase
          */
         TransactionCategoryFilter: components["schemas"]["TransactionCategory"];
         /**
-         * @description Exact match on `external_reference`. It must have the shape of one (10 digits then 6 alphanumerics), else 400 `INVALID_PARAMETER`.
+         * @description Only the transaction whose `external_reference` is exactly this value. The form is an external reference: 10 digits then 6 letters or digits, 16 characters in all, such as `1731402345AB12CD`. Any other form is 400 `INVALID_PARAMETER`; a well-formed reference that matches nothing is a 200 with an empty list.
          * @example 1731402345AB12CD
          */
         ReferenceFilter: components["schemas"]["ExternalReference"];
         /**
-         * @description Only transactions created at or after this instant (inclusive). An RFC 3339 date-time with a UTC offset (`Z` or `±hh:mm`), fractional seconds optional; encode `+` as `%2B` in the query string. `from` after `to` → 400 `INVALID_PARAMETER`.
+         * @description Only transactions created at or after this instant (inclusive). An RFC 3339 date-time with a UTC offset: date, `T`, time with optional fractional seconds (up to 9 digits), then `Z` or `+hh:mm` / `-hh:mm`, such as `2026-11-01T00:00:00Z` or `2026-11-01T01:00:00.000+01:00`; encode `+` as `%2B` in the query string. Any syntactically valid date-time is accepted, from year 0000 to 9999 and with any offset from `-23:59` to `+23:59`: it answers 200, with an empty list when nothing is that old or that recent. A malformed one, or `from` after `to`, is 400 `INVALID_PARAMETER`.
          * @example 2026-11-01T00:00:00Z
          */
         FromFilter: string;
         /**
-         * @description Only transactions created at or before this instant (inclusive). An RFC 3339 date-time with a UTC offset (`Z` or `±hh:mm`), fractional seconds optional; encode `+` as `%2B` in the query string. `from` after `to` → 400 `INVALID_PARAMETER`.
+         * @description Only transactions created at or before this instant (inclusive). Same form as `from`: an RFC 3339 date-time with a UTC offset, such as `2026-11-30T23:59:59.999Z` or `2026-12-01T00:59:59+01:00`; encode `+` as `%2B` in the query string. Any syntactically valid date-time is accepted, from year 0000 to 9999 and with any offset from `-23:59` to `+23:59`: it answers 200, with an empty list when nothing matches. A malformed one, or `from` after `to`, is 400 `INVALID_PARAMETER`.
          * @example 2026-11-30T23:59:59.999Z
          */
         ToFilter: string;
         /**
-         * @description 1-based page number. Outside 1..1000000 → 400 `INVALID_PARAMETER` (never clamped). A page past the end returns an empty `data` array with the true totals.
+         * @description 1-based page number: a whole number from 1 to 1000000 in plain decimal digits, such as `2` (not `+2`, `2.0` or `2e0`). Outside that range or another form is 400 `INVALID_PARAMETER` (never clamped). A page past the end returns an empty `data` array with the true totals.
          * @example 1
          */
         Page: number;
         /**
-         * @description Items per page, 1..100. Outside → 400 `INVALID_PARAMETER` (never clamped).
+         * @description Items per page: a whole number from 1 to 100 in plain decimal digits, such as `50`. Outside that range or another form is 400 `INVALID_PARAMETER` (never clamped).
          * @example 20
          */
         PerPage: number;
         /**
-         * @description A transaction `id` (UUID), the same id with a `txn_` prefix, or an `external_reference` (10 digits then 6
-         *     alphanumerics). All three forms return the same transaction. Anything that matches no transaction of this
-         *     account and environment — including values of any other shape — is 404 `TRANSACTION_NOT_FOUND`, never 400, so
-         *     identifiers of future shapes stay look-up-able.
+         * @description The transaction to return, in any of three forms that all return the same transaction: its `id`, a UUID such as
+         *     `3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f`; the same id with a `txn_` prefix, such as
+         *     `txn_3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f`; or its `external_reference`, 10 digits then 6 letters or digits,
+         *     such as `1731402345AB12CD`. At most 128 characters. Anything that matches no transaction of this account and
+         *     environment is 404 `TRANSACTION_NOT_FOUND`, never 400 — whatever its shape, and also when it is longer than 128
+         *     characters — so identifiers of future shapes stay look-up-able.
          */
         TransactionId: string;
         /**
-         * @description Only products of this network. `MTN`, `Airtel`, `Glo` or `9mobile`, matched case-insensitively (responses show upper case). Another value → 400 `INVALID_PARAMETER`.
+         * @description Only products of this mobile network: `MTN`, `Airtel`, `Glo` or `9mobile`, in any letter case, such as `MTN` or `mtn` (responses show it upper case, `9MOBILE`). Another value is 400 `INVALID_PARAMETER`.
          * @example MTN
          */
         NetworkFilter: string;
         /**
-         * @description Only data plans of this period. Another value → 400 `INVALID_PARAMETER`.
+         * @description Only data plans of this period: `daily`, `weekly` or `monthly`, in lower case, such as `monthly`. Another value is 400 `INVALID_PARAMETER`.
          * @example monthly
          */
         BundleTypeFilter: components["schemas"]["BundleType"];
         /**
-         * @description Only products of this electricity distributor (DisCo code, see `Distributor`), matched case-insensitively. Another value → 400 `INVALID_PARAMETER`.
+         * @description Only products of this electricity distribution company, named by its code (see `Distributor`: `AEDC`, `BEDC`, `EEDC`, `EKEDC`, `IBEDC`, `IKEDC`, `JED`, `KAEDCO`, `KEDCO`, `PHED`, `YEDC`, `ABAPOWER`) in any letter case, such as `IKEDC` or `ikedc`. Another value is 400 `INVALID_PARAMETER`.
          * @example IKEDC
          */
         DistributorFilter: string;
         /**
-         * @description Only bouquets of this provider (`DSTV`, `GOTV`, `STARTIMES`, `SHOWMAX`), matched case-insensitively. Another value → 400 `INVALID_PARAMETER`. Added by this contract; the source specification lists no cable TV filter.
+         * @description Only bouquets of this provider: `DSTV`, `GOTV`, `STARTIMES` or `SHOWMAX`, in any letter case, such as `DSTV` or `dstv`. Another value is 400 `INVALID_PARAMETER`. Added by this contract; the source specification lists no cable TV filter.
          * @example DSTV
          */
         ProviderFilter: string;
+        /**
+         * @description The electricity product (distributor and meter type) to verify the meter against: its `id`, a lower-case UUID
+         *     such as `6d7e8f9a-0b1c-4d2e-9f3a-4b5c6d7e8f9a`. At most 128 characters. An id that names no electricity product
+         *     of this environment — of any shape, another kind's or the other environment's product, or longer than 128
+         *     characters — is 404 `PRODUCT_NOT_FOUND`, never 400. It is checked before the meter number.
+         */
+        ElectricityProductId: string;
+        /**
+         * @description The meter to verify: 11 to 13 digits as printed on the meter, such as `45678901234`. A value of another form
+         *     (other characters, another length, longer than 128 characters) is 404 `METER_NOT_FOUND` like an unknown meter,
+         *     never 400.
+         */
+        MeterNumber: string;
+        /**
+         * @description The cable TV bouquet to verify the smartcard against (its provider decides where the smartcard is looked up):
+         *     its `id`, a lower-case UUID such as `8f9a0b1c-2d3e-4f4a-9b5c-6d7e8f9a0b1c`. At most 128 characters. An id that
+         *     names no bouquet of this environment — of any shape, another kind's or the other environment's product, or
+         *     longer than 128 characters — is 404 `PRODUCT_NOT_FOUND`, never 400. It is checked before the smartcard number.
+         */
+        CableTvProductId: string;
+        /**
+         * @description The smartcard (or Showmax account number) to verify: 10 or 11 digits, such as `1234567890`. A value of another
+         *     form (other characters, another length, longer than 128 characters) is 404 `SMARTCARD_NOT_FOUND` like an unknown
+         *     smartcard, never 400.
+         */
+        SmartcardNumber: string;
+        /**
+         * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase,
+         *     such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the same value again when you retry that purchase.
+         *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
+         *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
+         *
+         *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
+         *     new again. With a key already seen:
+         *     * the same body (same members and values, in any order and spacing) after the first request completed: the first
+         *       response again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is
+         *       bought twice;
+         *     * a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
+         *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
+         *
+         *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
+         *     new attempt.
+         * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
+         */
+        IdempotencyKey: string;
     };
     requestBodies: never;
     headers: {
@@ -752,22 +1295,32 @@ export interface components {
          */
         XRequestId: string;
         /**
-         * @description IETF RateLimit header field (draft-ietf-httpapi-ratelimit-headers-08) for the limit that applies to this request, present when rate limiting is active.
+         * @description IETF `RateLimit` field (draft-ietf-httpapi-ratelimit-headers-08): the policy that counted this request, the
+         *     requests it has left (`r`) and the seconds until its one-second window resets (`t`), e.g.
+         *     `"100-in-1sec"; r=99; t=1`. Sent on every response that a budget counted — 200, 400, 401, 403, 404, 405, 429, and
+         *     500 or 503 when they happen after a budget counted — whenever rate limiting is on (always, in production and
+         *     sandbox). Which budget counts a request is explained under Rate limits in the introduction: the key's own (100
+         *     per second on production, 25 on sandbox) for a request with a valid key; the client address's budget of failed
+         *     authentications (20 per second on production, 5 on sandbox) for a request to a keyed operation that did not
+         *     authenticate; the client address's public budget (the key rate) for requests that need no key.
          * @example "100-in-1sec"; r=99; t=1
          */
         RateLimit: string;
         /**
-         * @description IETF RateLimit-Policy header field (draft-08) describing the quota, present when rate limiting is active.
-         * @example "100-in-1sec"; q=100; w=1
+         * @description IETF `RateLimit-Policy` field (draft-08) describing the budget that counted this request: its quota (`q`) per
+         *     window of `w` seconds, and `pk`, an opaque hash of the partition (the key or the client address, never a
+         *     secret), e.g. `"100-in-1sec"; q=100; w=1; pk=:ZGY3OTk1OTY4MzA2:`. Sent with `RateLimit`, on the same statuses.
+         *     Clients may read `q` and `w` to pace themselves.
+         * @example "100-in-1sec"; q=100; w=1; pk=:ZGY3OTk1OTY4MzA2:
          */
         RateLimitPolicy: string;
         /**
-         * @description The methods this path supports.
-         * @example GET
+         * @description The methods this path supports: `GET, HEAD` on the paths that read, `POST` on the purchase paths.
+         * @example GET, HEAD
          */
         Allow: string;
         /**
-         * @description Seconds to wait before retrying.
+         * @description Seconds to wait before retrying (a non-negative integer, e.g. `1`).
          * @example 1
          */
         RetryAfter: string;
@@ -781,6 +1334,16 @@ export interface components {
          * @example Bearer error="insufficient_scope", scope="read_transactions"
          */
         WwwAuthenticateScope: string;
+        /**
+         * @description Where the purchase's transaction can be read (`GET /account/transactions/{id}`): an absolute path including the environment's base path, such as `/api/partners/sandbox/v1/account/transactions/3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f`.
+         * @example /api/partners/sandbox/v1/account/transactions/3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f
+         */
+        Location: string;
+        /**
+         * @description `true` when this response is a replay: the request repeated the `Idempotency-Key` and body of an earlier request that had completed, and gets that request's stored status, body and `Location` again; nothing was bought this time. Absent on a first answer.
+         * @example true
+         */
+        IdempotentReplayed: "true";
     };
     pathItems: never;
 }
@@ -878,37 +1441,37 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only transactions in this status. Another value → 400 `INVALID_PARAMETER`.
+                 * @description Only transactions in this status: `pending`, `successful`, `failed` or `reversed`, in lower case, such as `successful`. Another value is 400 `INVALID_PARAMETER`.
                  * @example successful
                  */
                 status?: components["parameters"]["TransactionStatusFilter"];
                 /**
-                 * @description Only transactions of this kind (the transaction kind, not the product kind). Another value → 400 `INVALID_PARAMETER`.
+                 * @description Only transactions of this kind (the kind of wallet movement, not the product kind): `funding`, `purchase`, `withdrawal`, `transfer`, `commission` or `promo`, in lower case, such as `purchase`. Another value is 400 `INVALID_PARAMETER`.
                  * @example purchase
                  */
                 category?: components["parameters"]["TransactionCategoryFilter"];
                 /**
-                 * @description Exact match on `external_reference`. It must have the shape of one (10 digits then 6 alphanumerics), else 400 `INVALID_PARAMETER`.
+                 * @description Only the transaction whose `external_reference` is exactly this value. The form is an external reference: 10 digits then 6 letters or digits, 16 characters in all, such as `1731402345AB12CD`. Any other form is 400 `INVALID_PARAMETER`; a well-formed reference that matches nothing is a 200 with an empty list.
                  * @example 1731402345AB12CD
                  */
                 reference?: components["parameters"]["ReferenceFilter"];
                 /**
-                 * @description Only transactions created at or after this instant (inclusive). An RFC 3339 date-time with a UTC offset (`Z` or `±hh:mm`), fractional seconds optional; encode `+` as `%2B` in the query string. `from` after `to` → 400 `INVALID_PARAMETER`.
+                 * @description Only transactions created at or after this instant (inclusive). An RFC 3339 date-time with a UTC offset: date, `T`, time with optional fractional seconds (up to 9 digits), then `Z` or `+hh:mm` / `-hh:mm`, such as `2026-11-01T00:00:00Z` or `2026-11-01T01:00:00.000+01:00`; encode `+` as `%2B` in the query string. Any syntactically valid date-time is accepted, from year 0000 to 9999 and with any offset from `-23:59` to `+23:59`: it answers 200, with an empty list when nothing is that old or that recent. A malformed one, or `from` after `to`, is 400 `INVALID_PARAMETER`.
                  * @example 2026-11-01T00:00:00Z
                  */
                 from?: components["parameters"]["FromFilter"];
                 /**
-                 * @description Only transactions created at or before this instant (inclusive). An RFC 3339 date-time with a UTC offset (`Z` or `±hh:mm`), fractional seconds optional; encode `+` as `%2B` in the query string. `from` after `to` → 400 `INVALID_PARAMETER`.
+                 * @description Only transactions created at or before this instant (inclusive). Same form as `from`: an RFC 3339 date-time with a UTC offset, such as `2026-11-30T23:59:59.999Z` or `2026-12-01T00:59:59+01:00`; encode `+` as `%2B` in the query string. Any syntactically valid date-time is accepted, from year 0000 to 9999 and with any offset from `-23:59` to `+23:59`: it answers 200, with an empty list when nothing matches. A malformed one, or `from` after `to`, is 400 `INVALID_PARAMETER`.
                  * @example 2026-11-30T23:59:59.999Z
                  */
                 to?: components["parameters"]["ToFilter"];
                 /**
-                 * @description 1-based page number. Outside 1..1000000 → 400 `INVALID_PARAMETER` (never clamped). A page past the end returns an empty `data` array with the true totals.
+                 * @description 1-based page number: a whole number from 1 to 1000000 in plain decimal digits, such as `2` (not `+2`, `2.0` or `2e0`). Outside that range or another form is 400 `INVALID_PARAMETER` (never clamped). A page past the end returns an empty `data` array with the true totals.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, 1..100. Outside → 400 `INVALID_PARAMETER` (never clamped).
+                 * @description Items per page: a whole number from 1 to 100 in plain decimal digits, such as `50`. Outside that range or another form is 400 `INVALID_PARAMETER` (never clamped).
                  * @example 20
                  */
                 per_page?: components["parameters"]["PerPage"];
@@ -946,10 +1509,12 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description A transaction `id` (UUID), the same id with a `txn_` prefix, or an `external_reference` (10 digits then 6
-                 *     alphanumerics). All three forms return the same transaction. Anything that matches no transaction of this
-                 *     account and environment — including values of any other shape — is 404 `TRANSACTION_NOT_FOUND`, never 400, so
-                 *     identifiers of future shapes stay look-up-able.
+                 * @description The transaction to return, in any of three forms that all return the same transaction: its `id`, a UUID such as
+                 *     `3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f`; the same id with a `txn_` prefix, such as
+                 *     `txn_3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f`; or its `external_reference`, 10 digits then 6 letters or digits,
+                 *     such as `1731402345AB12CD`. At most 128 characters. Anything that matches no transaction of this account and
+                 *     environment is 404 `TRANSACTION_NOT_FOUND`, never 400 — whatever its shape, and also when it is longer than 128
+                 *     characters — so identifiers of future shapes stay look-up-able.
                  */
                 id: components["parameters"]["TransactionId"];
             };
@@ -1013,17 +1578,17 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only products of this network. `MTN`, `Airtel`, `Glo` or `9mobile`, matched case-insensitively (responses show upper case). Another value → 400 `INVALID_PARAMETER`.
+                 * @description Only products of this mobile network: `MTN`, `Airtel`, `Glo` or `9mobile`, in any letter case, such as `MTN` or `mtn` (responses show it upper case, `9MOBILE`). Another value is 400 `INVALID_PARAMETER`.
                  * @example MTN
                  */
                 network?: components["parameters"]["NetworkFilter"];
                 /**
-                 * @description 1-based page number. Outside 1..1000000 → 400 `INVALID_PARAMETER` (never clamped). A page past the end returns an empty `data` array with the true totals.
+                 * @description 1-based page number: a whole number from 1 to 1000000 in plain decimal digits, such as `2` (not `+2`, `2.0` or `2e0`). Outside that range or another form is 400 `INVALID_PARAMETER` (never clamped). A page past the end returns an empty `data` array with the true totals.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, 1..100. Outside → 400 `INVALID_PARAMETER` (never clamped).
+                 * @description Items per page: a whole number from 1 to 100 in plain decimal digits, such as `50`. Outside that range or another form is 400 `INVALID_PARAMETER` (never clamped).
                  * @example 20
                  */
                 per_page?: components["parameters"]["PerPage"];
@@ -1059,22 +1624,22 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only products of this network. `MTN`, `Airtel`, `Glo` or `9mobile`, matched case-insensitively (responses show upper case). Another value → 400 `INVALID_PARAMETER`.
+                 * @description Only products of this mobile network: `MTN`, `Airtel`, `Glo` or `9mobile`, in any letter case, such as `MTN` or `mtn` (responses show it upper case, `9MOBILE`). Another value is 400 `INVALID_PARAMETER`.
                  * @example MTN
                  */
                 network?: components["parameters"]["NetworkFilter"];
                 /**
-                 * @description Only data plans of this period. Another value → 400 `INVALID_PARAMETER`.
+                 * @description Only data plans of this period: `daily`, `weekly` or `monthly`, in lower case, such as `monthly`. Another value is 400 `INVALID_PARAMETER`.
                  * @example monthly
                  */
                 bundle_type?: components["parameters"]["BundleTypeFilter"];
                 /**
-                 * @description 1-based page number. Outside 1..1000000 → 400 `INVALID_PARAMETER` (never clamped). A page past the end returns an empty `data` array with the true totals.
+                 * @description 1-based page number: a whole number from 1 to 1000000 in plain decimal digits, such as `2` (not `+2`, `2.0` or `2e0`). Outside that range or another form is 400 `INVALID_PARAMETER` (never clamped). A page past the end returns an empty `data` array with the true totals.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, 1..100. Outside → 400 `INVALID_PARAMETER` (never clamped).
+                 * @description Items per page: a whole number from 1 to 100 in plain decimal digits, such as `50`. Outside that range or another form is 400 `INVALID_PARAMETER` (never clamped).
                  * @example 20
                  */
                 per_page?: components["parameters"]["PerPage"];
@@ -1110,17 +1675,17 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only products of this electricity distributor (DisCo code, see `Distributor`), matched case-insensitively. Another value → 400 `INVALID_PARAMETER`.
+                 * @description Only products of this electricity distribution company, named by its code (see `Distributor`: `AEDC`, `BEDC`, `EEDC`, `EKEDC`, `IBEDC`, `IKEDC`, `JED`, `KAEDCO`, `KEDCO`, `PHED`, `YEDC`, `ABAPOWER`) in any letter case, such as `IKEDC` or `ikedc`. Another value is 400 `INVALID_PARAMETER`.
                  * @example IKEDC
                  */
                 distributor?: components["parameters"]["DistributorFilter"];
                 /**
-                 * @description 1-based page number. Outside 1..1000000 → 400 `INVALID_PARAMETER` (never clamped). A page past the end returns an empty `data` array with the true totals.
+                 * @description 1-based page number: a whole number from 1 to 1000000 in plain decimal digits, such as `2` (not `+2`, `2.0` or `2e0`). Outside that range or another form is 400 `INVALID_PARAMETER` (never clamped). A page past the end returns an empty `data` array with the true totals.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, 1..100. Outside → 400 `INVALID_PARAMETER` (never clamped).
+                 * @description Items per page: a whole number from 1 to 100 in plain decimal digits, such as `50`. Outside that range or another form is 400 `INVALID_PARAMETER` (never clamped).
                  * @example 20
                  */
                 per_page?: components["parameters"]["PerPage"];
@@ -1156,17 +1721,17 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only bouquets of this provider (`DSTV`, `GOTV`, `STARTIMES`, `SHOWMAX`), matched case-insensitively. Another value → 400 `INVALID_PARAMETER`. Added by this contract; the source specification lists no cable TV filter.
+                 * @description Only bouquets of this provider: `DSTV`, `GOTV`, `STARTIMES` or `SHOWMAX`, in any letter case, such as `DSTV` or `dstv`. Another value is 400 `INVALID_PARAMETER`. Added by this contract; the source specification lists no cable TV filter.
                  * @example DSTV
                  */
                 provider?: components["parameters"]["ProviderFilter"];
                 /**
-                 * @description 1-based page number. Outside 1..1000000 → 400 `INVALID_PARAMETER` (never clamped). A page past the end returns an empty `data` array with the true totals.
+                 * @description 1-based page number: a whole number from 1 to 1000000 in plain decimal digits, such as `2` (not `+2`, `2.0` or `2e0`). Outside that range or another form is 400 `INVALID_PARAMETER` (never clamped). A page past the end returns an empty `data` array with the true totals.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Items per page, 1..100. Outside → 400 `INVALID_PARAMETER` (never clamped).
+                 * @description Items per page: a whole number from 1 to 100 in plain decimal digits, such as `50`. Outside that range or another form is 400 `INVALID_PARAMETER` (never clamped).
                  * @example 20
                  */
                 per_page?: components["parameters"]["PerPage"];
@@ -1196,6 +1761,330 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getElectricityMeter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The electricity product (distributor and meter type) to verify the meter against: its `id`, a lower-case UUID
+                 *     such as `6d7e8f9a-0b1c-4d2e-9f3a-4b5c6d7e8f9a`. At most 128 characters. An id that names no electricity product
+                 *     of this environment — of any shape, another kind's or the other environment's product, or longer than 128
+                 *     characters — is 404 `PRODUCT_NOT_FOUND`, never 400. It is checked before the meter number.
+                 */
+                product_id: components["parameters"]["ElectricityProductId"];
+                /**
+                 * @description The meter to verify: 11 to 13 digits as printed on the meter, such as `45678901234`. A value of another form
+                 *     (other characters, another length, longer than 128 characters) is 404 `METER_NOT_FOUND` like an unknown meter,
+                 *     never 400.
+                 */
+                meter_number: components["parameters"]["MeterNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verified meter. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeterVerificationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ProductOrMeterNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceOrBillerUnavailable"];
+        };
+    };
+    getCableTvSmartcard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The cable TV bouquet to verify the smartcard against (its provider decides where the smartcard is looked up):
+                 *     its `id`, a lower-case UUID such as `8f9a0b1c-2d3e-4f4a-9b5c-6d7e8f9a0b1c`. At most 128 characters. An id that
+                 *     names no bouquet of this environment — of any shape, another kind's or the other environment's product, or
+                 *     longer than 128 characters — is 404 `PRODUCT_NOT_FOUND`, never 400. It is checked before the smartcard number.
+                 */
+                product_id: components["parameters"]["CableTvProductId"];
+                /**
+                 * @description The smartcard (or Showmax account number) to verify: 10 or 11 digits, such as `1234567890`. A value of another
+                 *     form (other characters, another length, longer than 128 characters) is 404 `SMARTCARD_NOT_FOUND` like an unknown
+                 *     smartcard, never 400.
+                 */
+                smartcard_number: components["parameters"]["SmartcardNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verified smartcard. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmartcardVerificationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ProductOrSmartcardNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceOrBillerUnavailable"];
+        };
+    };
+    createAirtimePurchase: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase,
+                 *     such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the same value again when you retry that purchase.
+                 *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
+                 *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
+                 *
+                 *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
+                 *     new again. With a key already seen:
+                 *     * the same body (same members and values, in any order and spacing) after the first request completed: the first
+                 *       response again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is
+                 *       bought twice;
+                 *     * a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
+                 *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
+                 *
+                 *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
+                 *     new attempt.
+                 * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AirtimePurchaseRequest"];
+            };
+        };
+        responses: {
+            /** @description The purchase was recorded and your wallet debited: the transaction, `successful` or `pending` (see its `status`). `Location` is where to read it again. A replay (same `Idempotency-Key`, same body) answers the first response again with `Idempotent-Replayed: true`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionResponse"];
+                };
+            };
+            400: components["responses"]["PurchaseBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowedPost"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["UnprocessableAirtimePurchase"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PurchaseServiceUnavailable"];
+        };
+    };
+    createDataPurchase: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase,
+                 *     such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the same value again when you retry that purchase.
+                 *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
+                 *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
+                 *
+                 *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
+                 *     new again. With a key already seen:
+                 *     * the same body (same members and values, in any order and spacing) after the first request completed: the first
+                 *       response again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is
+                 *       bought twice;
+                 *     * a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
+                 *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
+                 *
+                 *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
+                 *     new attempt.
+                 * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataPurchaseRequest"];
+            };
+        };
+        responses: {
+            /** @description The purchase was recorded and your wallet debited: the transaction, `successful` or `pending` (see its `status`). `Location` is where to read it again. A replay (same `Idempotency-Key`, same body) answers the first response again with `Idempotent-Replayed: true`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionResponse"];
+                };
+            };
+            400: components["responses"]["PurchaseBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowedPost"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["UnprocessableDataPurchase"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PurchaseServiceUnavailable"];
+        };
+    };
+    createElectricityPurchase: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase,
+                 *     such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the same value again when you retry that purchase.
+                 *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
+                 *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
+                 *
+                 *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
+                 *     new again. With a key already seen:
+                 *     * the same body (same members and values, in any order and spacing) after the first request completed: the first
+                 *       response again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is
+                 *       bought twice;
+                 *     * a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
+                 *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
+                 *
+                 *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
+                 *     new attempt.
+                 * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ElectricityPurchaseRequest"];
+            };
+        };
+        responses: {
+            /** @description The purchase was recorded and your wallet debited: the transaction, `successful` or `pending` (see its `status`). `Location` is where to read it again. A replay (same `Idempotency-Key`, same body) answers the first response again with `Idempotent-Replayed: true`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionResponse"];
+                };
+            };
+            400: components["responses"]["PurchaseBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["MeterNotFound"];
+            405: components["responses"]["MethodNotAllowedPost"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["UnprocessableElectricityPurchase"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PurchaseServiceUnavailable"];
+        };
+    };
+    createCableTvPurchase: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase,
+                 *     such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the same value again when you retry that purchase.
+                 *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
+                 *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
+                 *
+                 *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
+                 *     new again. With a key already seen:
+                 *     * the same body (same members and values, in any order and spacing) after the first request completed: the first
+                 *       response again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is
+                 *       bought twice;
+                 *     * a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
+                 *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
+                 *
+                 *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
+                 *     new attempt.
+                 * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CableTvPurchaseRequest"];
+            };
+        };
+        responses: {
+            /** @description The purchase was recorded and your wallet debited: the transaction, `successful` or `pending` (see its `status`). `Location` is where to read it again. A replay (same `Idempotency-Key`, same body) answers the first response again with `Idempotent-Replayed: true`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionResponse"];
+                };
+            };
+            400: components["responses"]["PurchaseBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["SmartcardNotFound"];
+            405: components["responses"]["MethodNotAllowedPost"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["UnprocessableCableTvPurchase"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PurchaseServiceUnavailable"];
         };
     };
 }

@@ -20,7 +20,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22.12', // the oldest runtime package.json engines allows
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',

@@ -1,6 +1,6 @@
 /**
- * Writes generated/ from openapi/: the self-contained bundle (generated/openapi.json) and the TypeScript types
- * (generated/schema.d.ts). `--check` writes nothing: it regenerates in memory and fails on any difference with
+ * Writes generated/ from openapi/: the self-contained bundle (generated/openapi.json), the TypeScript types
+ * (generated/schema.d.ts) and the operation table the server routes from (generated/operations.ts). `--check` writes nothing: it regenerates in memory and fails on any difference with
  * what is committed, so an edit to openapi/ without `npm run generate` fails `npm test`.
  */
 import { execFileSync } from 'node:child_process';
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { operationTable, operationTableSource } from './lib/operation-table.ts';
 
 const project = new URL('..', import.meta.url).pathname;
 // `--root DIR` generates for a copy of the contract elsewhere (the drift test edits a copy, never the real one).
@@ -30,9 +31,11 @@ async function build(): Promise<Map<string, string>> {
     writeFileSync(out, bundle);
     const ast = await openapiTS(pathToFileURL(out), { alphabetize: false });
     const types = `/**\n * ${GENERATED_NOTE}\n */\n\n` + astToString(ast);
+    const table = operationTable(doc, readFileSync(join(root, 'openapi/openapi.yaml'), 'utf8'));
     return new Map([
       ['generated/openapi.json', bundle],
       ['generated/schema.d.ts', types],
+      ['generated/operations.ts', operationTableSource(table, GENERATED_NOTE)],
     ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -26,6 +26,10 @@ export const ROWS: Row[] = [
   { id: 'rate-limit-shared-redis', check: 'Rate limit shared by 2 instances through Redis', threat: 'API4:2023, API2:2023; ASVS V2.2.1, V11.1.4', file: 'rate-limit-redis.spec.ts' },
   { id: 'rate-limit-redis-unreachable', check: 'Rate limit with Redis unreachable from the start', threat: 'API4:2023; availability', file: 'rate-limit-redis.spec.ts' },
   { id: 'rate-limit-redis-killed', check: 'Rate limit with Redis killed and restarted mid-run', threat: 'API4:2023; availability', file: 'rate-limit-redis.spec.ts' },
+  { id: 'purchases-one-wallet', check: '200 concurrent purchases on one wallet from 2 instances', threat: 'money: overspending under concurrency; ASVS V11.1.6 (race conditions)', file: 'purchases-one-wallet.spec.ts' },
+  { id: 'purchases-idempotency', check: 'One Idempotency-Key sent 50 times at once over 2 instances', threat: 'money: a retry charged twice; ASVS V11.1.6 (race conditions)', file: 'purchases-idempotency.spec.ts' },
+  { id: 'purchases-sigkill', check: 'SIGKILL in the middle of purchases, restart, clients retry', threat: 'money: partial writes, lost or doubled debits; availability', file: 'purchases-sigkill.spec.ts' },
+  { id: 'purchases-settlement', check: 'Settlement workers on 2 instances', threat: 'money: double settlement, double refund', file: 'purchases-settlement.spec.ts' },
 ];
 
 interface Run {

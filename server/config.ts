@@ -28,6 +28,13 @@ export interface Config {
   redisUrl: string | undefined;
   /** Timeouts against slow clients (see RELIABILITY.md). */
   timeouts: HttpTimeouts;
+  /**
+   * The biller of production (`BILLER`): the simulator, or none (production purchases and verifications then answer
+   * 503 BILLER_UNAVAILABLE). Sandbox always uses the simulator.
+   */
+  biller: 'simulated' | null;
+  /** The settlement worker (server/biller/settlement.ts); off = this instance settles nothing (tests). */
+  settlement: { enabled: boolean; intervalMs: number };
 }
 
 export type RateLimitPolicy = Record<Environment, number>;
@@ -67,6 +74,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
         demo: { type: 'boolean' },
         'demo-keys': { type: 'string' },
         'validate-responses': { type: 'boolean' },
+        settlement: { type: 'boolean' },
       },
     }));
   } catch (e) {
@@ -112,6 +120,17 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`HEADERS_TIMEOUT_MS (${timeouts.headersMs}) must not exceed REQUEST_TIMEOUT_MS (${timeouts.requestMs})`);
   }
 
+  const demo = values.demo ?? !production;
+  // The demo (npm start) and the test servers buy from the simulator in production too; a real deployment has no
+  // biller unless it asks for the simulator, and `none` takes it away from a demo (to reach BILLER_UNAVAILABLE).
+  const billerText = (env.BILLER ?? '').toLowerCase();
+  if (!['', 'simulated', 'none'].includes(billerText)) throw new ConfigError(`BILLER must be simulated or none, got '${env.BILLER}'`);
+  const biller = billerText === 'simulated' || (billerText === '' && demo) ? 'simulated' : null;
+  const settlement = {
+    enabled: values.settlement ?? bool('SETTLEMENT', env.SETTLEMENT) ?? true,
+    intervalMs: int('SETTLEMENT_INTERVAL_MS', env.SETTLEMENT_INTERVAL_MS ?? '1000', 10, 3_600_000, 'milliseconds'),
+  };
+
   return {
     port: Number(portText),
     host,
@@ -119,7 +138,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     databaseUrl,
     trustProxy,
     logLevel,
-    demo: values.demo ?? !production,
+    demo,
     demoKeysFile: values['demo-keys'] ? resolve(values['demo-keys']) : undefined,
     validateResponses,
     readCache: bool('STORE_READ_CACHE', env.STORE_READ_CACHE) ?? true,
@@ -127,6 +146,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     rateLimit,
     redisUrl,
     timeouts,
+    biller,
+    settlement,
   };
 }
 

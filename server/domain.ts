@@ -1,7 +1,7 @@
 /**
  * Domain vocabulary shared by the store, the auth layer, the handlers and the demo data.
- * The wire contract (openapi/) is the source of truth for these values; `test/contract-vocabulary.test.ts`
- * asserts that each list here equals the corresponding enum of the bundled contract.
+ * The wire contract (openapi/) is the source of truth for these values: `test/contract/operations.test.ts`
+ * ("vocabulary shared with the server") asserts that each list here equals the corresponding enum of the bundle.
  */
 
 export const ENVIRONMENTS = ['production', 'sandbox'] as const;
@@ -40,6 +40,14 @@ export type TransactionCategory = (typeof TRANSACTION_CATEGORIES)[number];
 /** Networks as they appear in responses (upper case); filters match case-insensitively. */
 export const NETWORKS = ['MTN', 'AIRTEL', 'GLO', '9MOBILE'] as const;
 export type Network = (typeof NETWORKS)[number];
+
+/** The number prefixes of each network (0 + 3 digits of the national number): a purchase in production must match. */
+export const NETWORK_PREFIXES: Record<Network, readonly string[]> = {
+  MTN: ['0803', '0806', '0703', '0706', '0704', '0813', '0816', '0810', '0814', '0903', '0906', '0913', '0916'],
+  AIRTEL: ['0802', '0808', '0708', '0701', '0812', '0901', '0902', '0904', '0907', '0912'],
+  GLO: ['0805', '0807', '0705', '0815', '0811', '0905', '0915'],
+  '9MOBILE': ['0809', '0818', '0817', '0909', '0908'],
+};
 
 export const BUNDLE_TYPES = ['daily', 'weekly', 'monthly'] as const;
 export type BundleType = (typeof BUNDLE_TYPES)[number];

@@ -20,6 +20,15 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  'IDEMPOTENCY_KEY_REQUIRED',
+  'IDEMPOTENCY_KEY_IN_USE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'INSUFFICIENT_BALANCE',
+  'AMOUNT_OUT_OF_RANGE',
+  'PRODUCT_NOT_FOUND',
+  'METER_NOT_FOUND',
+  'SMARTCARD_NOT_FOUND',
+  'BILLER_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -87,7 +96,31 @@ export const errors = {
     }),
   transactionNotFound: () => new ApiError(404, 'TRANSACTION_NOT_FOUND', 'No transaction matches this identifier.'),
   notFound: () => new ApiError(404, 'NOT_FOUND', 'No such resource.'),
-  methodNotAllowed: (allow: string[]) =>
+  idempotencyKeyRequired: () =>
+    new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED',
+      'Send an Idempotency-Key header of 1 to 255 printable ASCII characters (a UUID is a good choice) with every POST.',
+      { details: [{ parameter: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters, such as 7c4b2f0e-5b1a-4e8e-9f6d-2a1c3b4d5e6f' }] }),
+  idempotencyKeyInUse: () =>
+    new ApiError(409, 'IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed; retry after Retry-After.', {
+      headers: { 'Retry-After': '1' },
+    }),
+  idempotencyKeyReused: () =>
+    new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request; use a new key for a new request.'),
+  insufficientBalance: (needed: string) =>
+    new ApiError(422, 'INSUFFICIENT_BALANCE', `The wallet balance is less than the purchase's total debit (${needed} NGN); nothing was recorded or debited. Fund the wallet and retry.`),
+  amountOutOfRange: (min: string, max: string) =>
+    new ApiError(422, 'AMOUNT_OUT_OF_RANGE', `The amount must be from ${min} to ${max} NGN for this product.`, {
+      details: [{ parameter: '/amount', message: `must be from ${min} to ${max}` }],
+    }),
+  productNotFound: (status: 404 | 422 = 422) =>
+    new ApiError(status, 'PRODUCT_NOT_FOUND', 'No product of this kind has this id in this environment; list the catalogue for ids.'),
+  meterNotFound: () => new ApiError(404, 'METER_NOT_FOUND', 'The distributor knows no meter with this number for this product.'),
+  smartcardNotFound: () => new ApiError(404, 'SMARTCARD_NOT_FOUND', 'The provider knows no smartcard with this number.'),
+  billerUnavailable: () =>
+    new ApiError(503, 'BILLER_UNAVAILABLE', 'No biller is available to deliver this purchase now; nothing was recorded. Retry later.', {
+      headers: { 'Retry-After': '30' },
+    }),
+  methodNotAllowed: (allow: readonly string[]) =>
     new ApiError(405, 'METHOD_NOT_ALLOWED', `Method not allowed; allowed: ${allow.join(', ')}.`, {
       headers: { Allow: allow.join(', ') },
     }),

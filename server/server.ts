@@ -7,6 +7,15 @@ import { createServer, type Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import { createApp } from './app.ts';
+import { SettlementWorker } from './biller/settlement.ts';
+import type { PurchaseSnapshot, SettlementStore } from './biller/settlement-decision.ts';
+import { SimulatedBiller } from './biller/simulator.ts';
+import type { Billers } from './biller/types.ts';
+import { statusOf } from './contract/envelope.ts';
+import { toTransaction } from './handlers/transactions.ts';
+import { handlers } from './handlers/index.ts';
+import { purchaseResponse } from './handlers/purchase-flow.ts';
+import { bodyChecks } from './handlers/purchases.ts';
 import type { Config } from './config.ts';
 import { BASE_PATH, ENVIRONMENTS, type Environment } from './domain.ts';
 import { ensureDemoKeys, type DemoKeyRole } from './demo/keys.ts';
@@ -17,7 +26,7 @@ import { trackConnections, type Connections } from './http/connections.ts';
 import { memoryBackend, redisBackend, type RateLimitBackend } from './http/rate-limit-store.ts';
 import { MAX_HEADER_BYTES } from './http/request-limits.ts';
 import { openStore } from './store/open.ts';
-import type { Store } from './store/types.ts';
+import type { Store, TransactionRow } from './store/types.ts';
 
 export const PROJECT_ROOT = new URL('..', import.meta.url).pathname;
 export const BUNDLE_FILE = `${PROJECT_ROOT}generated/openapi.json`;
@@ -33,6 +42,10 @@ export interface RunningServer {
   store: Store;
   logger: Logger;
   demoKeys: DemoKeys | null;
+  /** The biller of each environment (sandbox: the simulator; production: the simulator only with BILLER=simulated). */
+  billers: Billers;
+  /** The settlement worker, or null (turned off, or a store without the settlement functions). */
+  settlement: SettlementWorker | null;
   close(): Promise<void>;
 }
 
@@ -51,7 +64,10 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
       rateLimitBackend = config.redisUrl ? redisBackend(config.redisUrl, logger.child({ component: 'rate-limit' })) : memoryBackend();
     }
     const draining = { on: false };
+    const simulator = new SimulatedBiller();
+    const billers: Billers = { sandbox: simulator, production: config.biller === 'simulated' ? simulator : null };
     const app = createApp({
+      handlers, billers, bodyChecks,
       store, logger, bundle, trustProxy: config.trustProxy, validateResponses: config.validateResponses, docsFile: DOCS_FILE,
       isDraining: () => draining.on,
       rateLimit: config.rateLimit && rateLimitBackend ? { policy: config.rateLimit, backend: rateLimitBackend } : undefined,
@@ -89,20 +105,33 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
       if (config.demoKeysFile) writeDemoKeysFile(config.demoKeysFile, demoKeys);
     }
 
+    // Started last (nothing after it can fail), stopped before the store closes: a round in progress finishes.
+    const settlement = config.settlement.enabled ? new SettlementWorker({
+      store, billers, snapshot: purchaseSnapshot, intervalMs: config.settlement.intervalMs,
+      logger: logger.child({ component: 'settlement' }),
+    }) : null;
+    settlement?.start();
+
     let closing: Promise<void> | null = null;
     const close = () =>
       (closing ??= (async () => {
         draining.on = true;
-        await drain(server, connections);
+        await Promise.all([drain(server, connections), settlement?.stop()]);
         await rateLimitBackend?.close();
         await store.close();
       })());
-    return { url, server, store, logger, demoKeys, close };
+    return { url, server, store, logger, demoKeys, billers, settlement, close };
   } catch (e) {
     await rateLimitBackend?.close().catch(() => undefined);
     await store.close().catch(() => undefined);
     throw e;
   }
+}
+
+/** The 201 of a purchase for an idempotency record the settlement worker completes: the handlers' own 201 bytes. */
+function purchaseSnapshot(row: TransactionRow, environment: Environment): PurchaseSnapshot {
+  const { body, location } = purchaseResponse(row, BASE_PATH[environment]);
+  return { status: 201, body: JSON.stringify(body), location };
 }
 
 /** How long a stopping server still accepts connections: see drain(). */

@@ -3,6 +3,11 @@
  * warm-up run that is thrown away. Latencies are taken from autocannon's per-response event in fractional
  * milliseconds (its own histogram keeps whole milliseconds), over every response. Errors = non-2xx + socket
  * errors + timeouts. RSS of the server process is sampled every 200 ms while the load runs.
+ *
+ * Writes: a request may carry a method, a body and `setupRequest` (autocannon's request generator, called before
+ * every send: a fresh Idempotency-Key, the next partner's key). Requests tagged with a `kind` get their own
+ * latencies and statuses (`by_kind`): with one request in flight per connection, the request a response answers is
+ * the connection's current one.
  */
 import { createRequire } from 'node:module';
 
@@ -30,6 +35,19 @@ interface AutocannonResult {
 export interface LoadRequest {
   path: string;
   headers?: Record<string, string>;
+  method?: string;
+  body?: string;
+  /** autocannon's generator: gets the request (path, headers, body …) and returns the one to send. */
+  setupRequest?: (req: { path: string; headers: Record<string, string>; body?: string | Buffer }) => unknown;
+  /** Label for `by_kind` (e.g. `read`, `purchase`). */
+  kind?: string;
+}
+
+export interface KindResult {
+  requests: number;
+  p50_ms: number;
+  p99_ms: number;
+  status_codes: Record<string, number>;
 }
 
 export interface LoadOptions {
@@ -57,6 +75,8 @@ export interface LoadResult {
   bytes_per_response: number;
   rss_mib_max: number | null;
   rss_mib_end: number | null;
+  /** Per `kind` of request, when the requests carry one. */
+  by_kind?: Record<string, KindResult>;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -65,24 +85,43 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[i]!;
 }
 
-function run(opts: LoadOptions, seconds: number, record: boolean): Promise<{ r: AutocannonResult; lat: Float64Array; rss: number[]; bytes: number }> {
+interface Raw {
+  r: AutocannonResult;
+  lat: Float64Array;
+  rss: number[];
+  bytes: number;
+  kinds: Map<string, { lat: number[]; status: Record<string, number> }>;
+}
+
+/** The request a connection is waiting on (autocannon's client; one in flight per connection). */
+const kindOf = (client: unknown): string | undefined =>
+  (client as { requestIterator?: { currentRequest?: { kind?: string } } }).requestIterator?.currentRequest?.kind;
+
+function run(opts: LoadOptions, seconds: number, record: boolean): Promise<Raw> {
   return new Promise((resolve, reject) => {
     let lat = new Float64Array(1 << 16);
     let n = 0;
     let bytes = 0;
     const rss: number[] = [];
-    const multi = opts.requests.length > 1;
+    const kinds: Raw['kinds'] = new Map();
     const first = opts.requests[0]!;
+    // The `requests` form for rotations and for anything but a plain GET (methods, bodies, generators, kinds).
+    const listed = opts.requests.length > 1 || opts.requests.some((q) => q.method || q.body !== undefined || q.setupRequest || q.kind);
     const tracker = autocannon({
       url: opts.origin + first.path,
       connections: opts.connections,
       duration: seconds,
       headers: first.headers ?? {},
-      ...(multi ? { requests: opts.requests.map((q) => ({ method: 'GET', path: q.path, headers: q.headers ?? {} })) } : {}),
+      ...(listed ? {
+        requests: opts.requests.map((q) => ({
+          method: q.method ?? 'GET', path: q.path, headers: q.headers ?? {},
+          ...(q.body !== undefined ? { body: q.body } : {}), ...(q.setupRequest ? { setupRequest: q.setupRequest } : {}), ...(q.kind ? { kind: q.kind } : {}),
+        })),
+      } : {}),
       timeout: 10,
     });
     if (record) {
-      tracker.on('response', (_c, _status, b, ms) => {
+      tracker.on('response', (client, status, b, ms) => {
         bytes += b;
         if (n === lat.length) {
           const bigger = new Float64Array(lat.length * 2);
@@ -90,6 +129,13 @@ function run(opts: LoadOptions, seconds: number, record: boolean): Promise<{ r: 
           lat = bigger;
         }
         lat[n++] = ms;
+        const kind = kindOf(client);
+        if (kind !== undefined) {
+          const k = kinds.get(kind) ?? { lat: [], status: {} };
+          k.lat.push(ms);
+          k.status[status] = (k.status[status] ?? 0) + 1;
+          kinds.set(kind, k);
+        }
       });
     }
     const t0 = performance.now();
@@ -111,14 +157,14 @@ function run(opts: LoadOptions, seconds: number, record: boolean): Promise<{ r: 
       clearInterval(sampler);
       const v = opts.rss?.();
       if (v !== null && v !== undefined) rss.push(v);
-      resolve({ r, lat: lat.subarray(0, n).sort(), rss, bytes });
+      resolve({ r, lat: lat.subarray(0, n).sort(), rss, bytes, kinds });
     });
   });
 }
 
 export async function measure(opts: LoadOptions): Promise<LoadResult> {
   if (opts.warmupSec > 0) await run({ ...opts, onSecond: undefined, rss: undefined }, opts.warmupSec, false);
-  const { r, lat, rss, bytes } = await run(opts, opts.durationSec, true);
+  const { r, lat, rss, bytes, kinds } = await run(opts, opts.durationSec, true);
   let sum = 0;
   for (const v of lat) sum += v;
   const socketErrors = r.errors + r.timeouts;
@@ -138,5 +184,11 @@ export async function measure(opts: LoadOptions): Promise<LoadResult> {
     bytes_per_response: lat.length ? Math.round(bytes / lat.length) : 0,
     rss_mib_max: rss.length ? Math.max(...rss) : null,
     rss_mib_end: rss.length ? rss[rss.length - 1]! : null,
+    ...(kinds.size ? { by_kind: Object.fromEntries([...kinds].map(([kind, k]) => [kind, kindResult(k)])) } : {}),
   };
+}
+
+function kindResult(k: { lat: number[]; status: Record<string, number> }): KindResult {
+  const sorted = Float64Array.from(k.lat).sort();
+  return { requests: sorted.length, p50_ms: percentile(sorted, 50), p99_ms: percentile(sorted, 99), status_codes: k.status };
 }

@@ -88,15 +88,22 @@ export async function startProcess(args: (port: number) => string[], opts: Start
   };
 }
 
-/** The server as `npm start` runs it: the bundle of `npm run build` under plain node (bench/run.ts builds it first). */
+/** The server as `npm start` runs it: the bundle of `npm run build` under plain node (phases/setup.ts builds it first). */
 export const SERVER_ARGS = ['--enable-source-maps', 'dist/server.mjs'];
+
+/**
+ * The bench's own DATABASE_URL says where the PostgreSQL datasets live; a server inheriting it would run on that
+ * database instead of the data directory it was given (and answer 401 to the dataset's key). A server's store is
+ * only ever the one its `env` names: DATA_DIR, or DATABASE_URL with the dataset's schema.
+ */
+export const NO_INHERITED_DATABASE = { DATABASE_URL: '' };
 
 /** The reference server as in production: the bundle, NODE_ENV=production, no rate limit. */
 export function startReferenceServer(env: Record<string, string>, readyPath: string, headers: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Proc> {
   return startProcess(
     (port) => [...nodeArgs, ...SERVER_ARGS, '--port', String(port), '--host', '127.0.0.1'],
     {
-      env: { NODE_ENV: 'production', RATE_LIMIT_RPS: '0', ...env },
+      env: { NODE_ENV: 'production', RATE_LIMIT_RPS: '0', ...NO_INHERITED_DATABASE, ...env },
       readyPath,
       headers,
     },

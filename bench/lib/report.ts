@@ -4,6 +4,8 @@ import { ENDPOINTS, PRODUCTS } from './endpoints.ts';
 import type { LoadResult } from './load.ts';
 import type { MachineInfo } from './machine.ts';
 import type { ProfileSummary } from './profile.ts';
+import type { PurchasesResults } from '../phases/purchases.ts';
+import { purchaseGoals, purchasesSection } from './purchases-report.ts';
 import { sizeLabel } from './dataset.ts';
 
 export type TargetKind = 'baseline' | 'express' | 'embedded' | 'postgres' | 'prism';
@@ -40,8 +42,10 @@ export interface BenchResults {
   conformance: { seconds: number | null; exit_code: number | null; summary: string } | null;
   /** P1 measured in interleaved rounds (server, then baseline, on the 100-row page); P1 is their median ratio. */
   p1_rounds?: { round: number; server_rps: number; baseline_rps: number; ratio: number }[];
-  /** CPU profile of the production server serving the 100-row page (bench/run.ts profileList). */
+  /** CPU profile of the production server serving the 100-row page (phases/profile.ts). */
   profile?: { endpoint: EndpointId; size: number; rps_under_profile: number; requests: number; summary: ProfileSummary } | null;
+  /** Purchases per second on PostgreSQL against pgbench (phases/purchases.ts); absent in runs before it existed. */
+  purchases?: PurchasesResults | null;
   notes: string[];
   total_seconds?: number;
 }
@@ -146,6 +150,7 @@ export function goals(r: BenchResults): Goal[] {
     measured: s ? `${s.growth_pct >= 0 ? '+' : ''}${f1(s.growth_pct)} % (${f0(s.rss_after_warmup_mib)} → ${f0(s.rss_end_mib)} MiB, max ${f0(s.rss_max_mib)})` : 'not measured',
     target: '≤ 10 %', met: s ? s.growth_pct <= 10 : null, // growth = end vs after warm-up (the issue's words); the peak is shown
   });
+  out.push(...purchaseGoals(r.purchases));
   return out;
 }
 
@@ -180,7 +185,7 @@ export function renderMarkdown(r: BenchResults, opts: { chartFile: string; befor
   L.push('');
   const missed = gs.filter((g) => g.met === false).map((g) => g.id);
   if (missed.length) {
-    L.push(`Missed in this run: ${missed.join(', ')}. Where the time goes is measured below ("Where the CPU of a request goes", "Cost of the auth lookup", "Response validation"); bench/README.md ("Why P1 and P3 are missed") explains what it would take on this design.`, '');
+    L.push(`Missed in this run: ${missed.join(', ')}. Where the time goes is measured below ("Where the CPU of a request goes", "Cost of the auth lookup", "Response validation", "Purchases on PostgreSQL"); bench/README.md ("Why P1 and P3 were missed", "Purchases: where the time goes") explains what it would take on this design.`, '');
   }
 
   L.push('## Throughput and latency', '');
@@ -273,6 +278,8 @@ export function renderMarkdown(r: BenchResults, opts: { chartFile: string; befor
 
   L.push('## Conformance run', '');
   L.push(r.conformance ? (r.conformance.seconds ? `${f1(r.conformance.seconds)} s, exit code ${r.conformance.exit_code}. ${r.conformance.summary}` : r.conformance.summary) : 'not measured', '');
+
+  if (r.purchases !== undefined) L.push(...purchasesSection(r.purchases));
 
   if (opts.before) {
     const b = opts.before;

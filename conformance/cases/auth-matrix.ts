@@ -2,6 +2,11 @@
  * The authentication matrix, on every operation that needs a key: each way a key can be missing, malformed,
  * unknown, of the other environment, revoked, expired, disabled, replaced, restricted by IP or short of a scope —
  * each asserted by status AND error.code — and the loopback-allowed key that works.
+ *
+ * On a write operation the POST carries neither an Idempotency-Key nor a body: authentication, the IP allow-list and
+ * the scope are checked before both, so each refusal is the same, and the key that passes gets 400
+ * IDEMPOTENCY_KEY_REQUIRED — proof it went through, without buying anything. The other environment's real key is
+ * never sent with a POST (write-safety.ts); a generated key of the other prefix gives the same 403.
  */
 import type { CaseDef, Who } from '../context.ts';
 import type { Contract, OperationModel } from '../contract/operations.ts';
@@ -50,8 +55,9 @@ function scenarios(op: OperationModel): Scenario[] {
       list.push({ name: `missing scope (${role})`, who: () => role, expect: { status: 403, code: 'INSUFFICIENT_SCOPE', scope: op.scope }, needs: [role] });
     }
   }
-  list.push({ name: 'IP allowed (loopback)', who: () => 'ip_loopback', expect: { status: 200 }, needs: ['ip_loopback'] });
-  return list;
+  const passes: Expectation = op.writes ? { status: 400, code: 'IDEMPOTENCY_KEY_REQUIRED' } : { status: 200 };
+  list.push({ name: 'IP allowed (loopback)', who: () => 'ip_loopback', expect: passes, needs: ['ip_loopback'] });
+  return op.writes ? list.filter((s) => !s.needsOther) : list;
 }
 
 export function authMatrixCases(contract: Contract): CaseDef[] {
@@ -63,9 +69,11 @@ export function authMatrixCases(contract: Contract): CaseDef[] {
       title: `${op.path}: ${s.name} → ${s.expect.status}${s.expect.code ? ` ${s.expect.code}` : ''}`,
       ...(s.needs ? { needs: s.needs } : {}),
       ...(s.needsOther ? { needsOther: s.needsOther } : {}),
+      ...(op.writes ? { writes: true } : {}),
       async run(t) {
         const pathParams = pathParamsFor(t, op, s.expect.status === 200);
-        await t.send({ ...(pathParams ? { pathParams } : {}) }, s.who(t.target.env, t.target.other.full), s.expect);
+        const method = op.writes ? { method: 'POST' as const } : {};
+        await t.send({ ...method, ...(pathParams ? { pathParams } : {}) }, s.who(t.target.env, t.target.other.full), s.expect);
       },
     })),
   );

@@ -30,11 +30,26 @@ export function walkedTransactions(t: CaseContext): Item[] {
   return walk.items;
 }
 
-/** Path parameters for an operation: a real transaction id when one was read, else a random UUID (when allowed). */
+/**
+ * Path parameters for an operation, real ones when the run read them: `{id}` a transaction id; `{product_id}` under
+ * `/products/<kind>/` the first product of that list; any other its contract example (a meter number, a smartcard
+ * number — in a sandbox not a magic one, so it verifies). Without the data, a random UUID — or a skip with `needReal`.
+ */
 export function pathParamsFor(t: CaseContext, op: OperationModel, needReal: boolean): Record<string, string> | undefined {
   if (!op.path.includes('{')) return undefined;
-  const walk = t.shared.walks.get(TRANSACTIONS);
-  const id = walk?.items[0]?.id;
-  if (!id && needReal) walkedTransactions(t);
-  return Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, id ?? randomUUID()]));
+  const value = (name: string, examples: string[]): string => {
+    if (name === 'product_id') {
+      const list = t.run.contract.operations.find((o) => op.path.startsWith(`${o.path}/{product_id}`) && o.paginated);
+      const product = list ? t.shared.walks.get(list.operationId)?.items[0]?.id : undefined;
+      if (!product && needReal) t.skip(`no product read for ${op.path} (the walk of ${list?.operationId ?? 'its list'} failed)`);
+      return product ?? randomUUID();
+    }
+    if (name === 'id') {
+      const id = t.shared.walks.get(TRANSACTIONS)?.items[0]?.id;
+      if (!id && needReal) walkedTransactions(t);
+      return id ?? randomUUID();
+    }
+    return examples[0] ?? randomUUID();
+  };
+  return Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, value(p.name, p.examples)]));
 }

@@ -1,12 +1,14 @@
 /**
  * Negative cases generated from the contract: for every query parameter of every operation, each value that breaks
  * its schema (see contract/negative-values.ts) is a 400 INVALID_PARAMETER naming the parameter; an unknown
- * parameter is a 400 on every operation; `from` after `to` is a 400.
+ * parameter is a 400 on every operation; `from` after `to` is a 400. On a write operation the unknown parameter
+ * comes with an Idempotency-Key and a valid body, so that it is the only thing wrong (a write case).
  */
 import type { CaseDef } from '../context.ts';
 import type { Contract } from '../contract/operations.ts';
 import { negativeValues } from '../contract/negative-values.ts';
 import { randomUUID } from './common.ts';
+import { choosePurchase } from './purchase-choice.ts';
 
 const UNKNOWN = 'unknown_param';
 
@@ -31,14 +33,17 @@ export function parameterCases(contract: Contract): CaseDef[] {
         });
       }
     }
+    const expect = { status: 400, code: 'INVALID_PARAMETER', parameter: UNKNOWN };
     cases.push({
       id: `parameters.${op.operationId}.${UNKNOWN}`,
       group: 'parameters',
       operationId: op.operationId,
       title: `${op.path}?${UNKNOWN}=1 (unknown parameter) → 400 INVALID_PARAMETER`,
       needs: [...needs],
+      ...(op.writes ? { writes: true } : {}),
       async run(t) {
-        await t.send({ pathParams, query: { [UNKNOWN]: 1 } }, who, { status: 400, code: 'INVALID_PARAMETER', parameter: UNKNOWN });
+        if (op.writes) await t.post({ body: (await choosePurchase(t, op.operationId)).body, query: { [UNKNOWN]: 1 } }, who, expect);
+        else await t.send({ pathParams, query: { [UNKNOWN]: 1 } }, who, expect);
       },
     });
     const names = op.params.map((p) => p.name);

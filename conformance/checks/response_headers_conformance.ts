@@ -2,7 +2,7 @@
  * response_headers_conformance: the headers the contract documents for that status — X-Request-Id always (and,
  * against a real implementation, the client's own id echoed when it is a sane token, a new one otherwise); WWW-Authenticate on 401 (realm, and
  * error="invalid_token" for invalid, revoked, expired, disabled keys) and on INSUFFICIENT_SCOPE with the scope
- * named; Allow on 405 listing GET; Retry-After on 429 and 503. Optional documented headers, when present, must
+ * named; Allow on 405 listing the path's method (and HEAD with GET); Retry-After on 429 and 503. Optional documented headers, when present, must
  * match their schema.
  */
 import { errorOf, type Problem, type ResponseCheck } from './types.ts';
@@ -48,8 +48,11 @@ export const responseHeadersConformance: ResponseCheck = {
         out.push({ message: `WWW-Authenticate is '${www}' on INSUFFICIENT_SCOPE`, documented: want });
       }
     }
-    if (response.status === 405 && !(h.allow ?? '').split(',').map((m) => m.trim()).includes('GET')) {
-      out.push({ message: `Allow is '${h.allow ?? ''}'`, documented: 'Allow: GET' });
+    // The path's method, and HEAD wherever GET is (answered like GET, RFC 9110 §9.3.2).
+    const allowed = op.method === 'GET' ? ['GET', 'HEAD'] : [op.method];
+    const allow = (h.allow ?? '').split(',').map((m) => m.trim().toUpperCase());
+    if (response.status === 405 && allowed.some((m) => !allow.includes(m))) {
+      out.push({ message: `Allow is '${h.allow ?? ''}'`, documented: `Allow: ${allowed.join(', ')}` });
     }
     if ((response.status === 429 || response.status === 503) && !/^\d+$/.test(h['retry-after'] ?? '')) {
       out.push({ message: `Retry-After is '${h['retry-after'] ?? ''}'`, documented: 'Retry-After: <seconds>' });

@@ -1,7 +1,9 @@
 /**
- * Pacing of requests: a global cap (`--rate`, requests per second; 0 = no cap) and, per API key, the limit the
- * target announces in its `RateLimit-Policy` header (`q=<quota>; w=<window seconds>`), kept at 80 % so that a run
- * does not push a real deployment into 429s.
+ * Pacing of requests: a global cap (`--rate`, requests per second; 0 = no cap) and, per budget the target
+ * announces in its `RateLimit-Policy` header (`q=<quota>; w=<window seconds>; pk=<partition>`), 80 % of that
+ * quota, so that a run does not push a real deployment into 429s. Requests are grouped by the partition the target
+ * names (`pk`), not by key: every failing key of the auth matrix counts against one budget (the caller's address),
+ * so they share one pacer. A credential is paced by the partition of its last answer (none before its first).
  */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -21,29 +23,36 @@ class Pacer {
 
 export class RateLimiter {
   private readonly global: Pacer;
-  private readonly perKey = new Map<string, Pacer>();
+  /** Pacer per announced partition (`pk`, or the credential itself when the target names none). */
+  private readonly perPartition = new Map<string, Pacer>();
+  /** The partition each credential's last answer counted against. */
+  private readonly partitionOf = new Map<string, string>();
 
   constructor(ratePerSecond: number) {
     this.global = new Pacer(ratePerSecond > 0 ? 1000 / ratePerSecond : 0);
   }
 
-  async take(bucket: string): Promise<void> {
-    await this.perKey.get(bucket)?.take();
+  /** `credential`: the Authorization value, or a fixed name for requests without one. */
+  async take(credential: string): Promise<void> {
+    const partition = this.partitionOf.get(credential);
+    if (partition !== undefined) await this.perPartition.get(partition)?.take();
     await this.global.take();
   }
 
-  /** Learns a key's limit from a `RateLimit-Policy` value such as `"25-in-1sec"; q=25; w=1`. */
-  learn(bucket: string, policy: string | null): void {
+  /** Learns a budget from a `RateLimit-Policy` value such as `"25-in-1sec"; q=25; w=1; pk=:abc:`. */
+  learn(credential: string, policy: string | null): void {
     if (!policy) return;
     const q = /\bq=(\d+)/.exec(policy);
     const w = /\bw=(\d+)/.exec(policy);
     if (!q) return;
     const perSecond = (Number(q[1]) / Number(w?.[1] ?? 1)) * 0.8;
     if (!(perSecond > 0)) return;
+    const partition = /\bpk=(:[^:]*:)/.exec(policy)?.[1] ?? `credential:${credential}`;
+    this.partitionOf.set(credential, partition);
     const interval = 1000 / perSecond;
-    const pacer = this.perKey.get(bucket);
+    const pacer = this.perPartition.get(partition);
     if (pacer) pacer.intervalMs = interval;
-    else this.perKey.set(bucket, new Pacer(interval));
+    else this.perPartition.set(partition, new Pacer(interval));
   }
 }
 

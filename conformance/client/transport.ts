@@ -5,6 +5,7 @@
  */
 import { RateLimiter, sleep } from './rate-limiter.ts';
 import type { Exchange, RecordedResponse } from '../model.ts';
+import { SAFE_METHODS } from '../write-safety.ts';
 
 export interface TransportOptions {
   /** Requests per second, all keys together; 0 = no cap. */
@@ -13,7 +14,11 @@ export interface TransportOptions {
   /** How many 429s in a row are waited out before giving up. */
   max429Retries?: number;
   fetch?: typeof globalThis.fetch;
+  /** The run may write (write-safety.ts). When false, any method but GET, HEAD and OPTIONS throws before it is sent. */
+  allowWrites?: boolean;
 }
+
+export class WriteNotAllowed extends Error {}
 
 export const CORRELATION_HEADER = 'x-request-id';
 const NULL_BODY = new Set([101, 204, 205, 304]);
@@ -43,13 +48,18 @@ export class Transport {
   }
 
   readonly fetch = async (input: Request): Promise<Response> => {
+    // Second line of the write safety: nothing but a safe method leaves a run that may not write.
+    if (!SAFE_METHODS.includes(input.method) && this.opts.allowWrites !== true) {
+      throw new WriteNotAllowed(`${input.method} ${input.url}: this run may not write (write-safety.ts)`);
+    }
     const headers: Record<string, string> = {};
     input.headers.forEach((v, k) => { headers[k.toLowerCase()] = v; });
     const id = headers[CORRELATION_HEADER] ?? '';
+    const body = SAFE_METHODS.includes(input.method) ? undefined : await input.clone().text();
     const ex: Exchange = {
       seq: ++this.seq,
       label: this.labels.get(id) ?? '',
-      request: { method: input.method, url: input.url, headers },
+      request: { method: input.method, url: input.url, headers, ...(body !== undefined ? { body } : {}) },
       durationMs: 0,
       retries429: 0,
     };

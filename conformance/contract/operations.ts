@@ -5,6 +5,7 @@
  */
 import { ContractSchemas } from '../contract-schemas.ts';
 import { Bundle, escapePointer, isObject, type JsonObject } from './bundle.ts';
+import { sandboxBasePath, sandboxScenarios, type SandboxScenario } from './sandbox.ts';
 
 export interface ParamModel {
   name: string;
@@ -44,13 +45,24 @@ export interface OperationModel {
   responses: Map<number, ResponseModel>;
   /** The 200 body carries `pagination`. */
   paginated: boolean;
+  /** The documented success status: 200 for reads, 201 for a purchase. */
+  success: number;
+  /** A write (any method but GET, HEAD, OPTIONS): sent only to a sandbox (write-safety.ts). */
+  writes: boolean;
+  /** The application/json request body: its schema's pointer and the contract's example values. */
+  requestBody: { schemaPointer: string; examples: unknown[] } | null;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
 export class Contract {
   readonly operations: OperationModel[];
   readonly schemas: ContractSchemas;
+  /** `info.x-sandbox-scenarios`: the magic values of the sandbox. */
+  readonly scenarios: SandboxScenario[];
+  /** The path of the sandbox server, the only base path a run may write to (write-safety.ts). */
+  readonly sandboxBasePath: string | null;
 
   constructor(readonly bundle: Bundle = new Bundle()) {
     this.schemas = new ContractSchemas(bundle.doc);
@@ -61,6 +73,8 @@ export class Contract {
         this.operations.push(this.operation(path, method, `${item.pointer}/${method}`));
       }
     }
+    this.scenarios = sandboxScenarios(bundle, this.operations.map((o) => o.operationId));
+    this.sandboxBasePath = sandboxBasePath(bundle);
   }
 
   op(operationId: string): OperationModel {
@@ -93,7 +107,22 @@ export class Contract {
       params,
       responses,
       paginated: Array.isArray(okSchema.required) && okSchema.required.includes('pagination'),
+      success: Math.min(...[...responses.keys()].filter((s) => s >= 200 && s < 300)),
+      writes: !SAFE_METHODS.includes(method.toUpperCase()),
+      requestBody: op.requestBody === undefined ? null : this.requestBody(`${pointer}/requestBody`),
     };
+  }
+
+  private requestBody(pointer: string): { schemaPointer: string; examples: unknown[] } | null {
+    const { node, pointer: at } = this.bundle.resolve(pointer);
+    const json = isObject(node.content) && isObject(node.content['application/json']) ? node.content['application/json'] : null;
+    if (!json) return null;
+    const base = `${at}/content/application~1json`;
+    const examples: unknown[] = json.example !== undefined ? [json.example] : [];
+    if (isObject(json.examples)) {
+      for (const k of Object.keys(json.examples)) examples.push(this.bundle.resolve(`${base}/examples/${escapePointer(k)}`).node.value);
+    }
+    return { schemaPointer: `${base}/schema`, examples };
   }
 
   private param(pointer: string): ParamModel {

@@ -1,5 +1,5 @@
 /** The Markdown summary: totals, the coverage matrix, the failures with their details, the skips with reasons. */
-import { OUT_OF_REACH } from '../coverage.ts';
+import { NO_WRITES_WHY, OUT_OF_REACH } from '../coverage.ts';
 import type { RunResult } from '../runner.ts';
 
 const MARK = { exercised: '✅', failed: '❌', missing: '⬜', 'out-of-reach': '➖' } as const;
@@ -10,7 +10,7 @@ export function markdownSummary(r: RunResult): string {
   const out = [
     `# Conformance report — ${r.exitCode === 0 ? 'PASS' : 'FAIL'}`,
     '',
-    `Profile **${r.profile}**, environment **${r.env}**, target \`${r.baseUrl}\`, started ${r.startedAt}, ${(r.durationMs / 1000).toFixed(1)} s, ${r.requests} requests, ${r.retries429} 429s waited out.`,
+    `Profile **${r.profile}**, environment **${r.env}**${r.writes ? ', with writes' : ', read-only'}, target \`${r.baseUrl}\`, started ${r.startedAt}, ${(r.durationMs / 1000).toFixed(1)} s, ${r.requests} requests, ${r.retries429} 429s waited out.`,
     '',
     `| cases | passed | failed | skipped | coverage | minimum |`,
     `|---|---|---|---|---|---|`,
@@ -27,6 +27,7 @@ export function markdownSummary(r: RunResult): string {
     '### Out of reach',
     '',
     ...OUT_OF_REACH.map((o) => `- **${o.status} ${o.code}**: ${o.why}.`),
+    ...(r.writes ? [] : [`- **every cell of a write operation but its 405**: ${NO_WRITES_WHY}.`]),
     '',
   ];
   const failed = r.cases.filter((c) => c.status === 'failed');

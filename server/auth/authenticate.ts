@@ -19,19 +19,13 @@
  * ones of errors.ts). Key rows are not cached: exactly one findKeyByHash per authenticated request, so revoke,
  * disable and regenerate act on the very next request. Store errors propagate unchanged.
  */
+import type { Principal } from '../contract/principal.ts';
+export type { Principal };
 import type { Environment, Scope } from '../domain.ts';
 import { errors } from '../errors.ts';
 import type { ApiKeyRow } from '../store/types.ts';
 import { isAllowed } from './ip-allowlist.ts';
 import { environmentOfKey, hashSecret, isWellFormedKey } from './keys.ts';
-
-/** Who is calling (same shape as handlers/types.ts `Principal`; a test asserts they stay identical). */
-export interface Principal {
-  key_id: string;
-  account_id: string;
-  environment: Environment;
-  scopes: Scope[];
-}
 
 export interface AuthenticateInput {
   /** Every Authorization header line of the request (`req.headersDistinct.authorization`). */
@@ -41,8 +35,8 @@ export interface AuthenticateInput {
   now: Date;
   /** The caller's address (client-ip.ts); undefined when unknown. */
   callerIp: string | undefined;
-  /** The operation's scope; null for a public operation (then nothing is checked or read). */
-  requiredScope: Scope | null;
+  /** The scope of the operation (public operations are never authenticated: auth/authorize.ts). */
+  requiredScope: Scope;
   findKeyByHash: (secretHash: string) => Promise<ApiKeyRow | null>;
 }
 
@@ -70,13 +64,8 @@ function isExpired(row: ApiKeyRow, now: Date): boolean {
   return Number.isNaN(at) || now.getTime() >= at;
 }
 
-/**
- * Resolves to the Principal of the request, or null for a public operation (requiredScope null: the header is not
- * even read, so a key sent to /health is ignored). Rejects with the ApiError of the first failed check.
- */
-export async function authenticate(input: AuthenticateInput): Promise<Principal | null> {
-  if (input.requiredScope === null) return null;
-
+/** Resolves to the Principal of the request; rejects with the ApiError of the first failed check. */
+export async function authenticate(input: AuthenticateInput): Promise<Principal> {
   const key = bearerToken(input.authorization);
   const keyEnvironment = environmentOfKey(key);
   if (keyEnvironment === null) throw errors.invalidCredentials(); // unreachable: KEY_PATTERN fixes the prefix

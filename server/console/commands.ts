@@ -1,12 +1,12 @@
 /**
  * The account console as commands over the store (the source spec's Settings → API Keys): create a partner
- * account; create, list, disable, enable, revoke and regenerate keys. Every command validates all its input
- * before it writes, so bad input changes nothing. Secrets are returned once and never stored.
+ * account; create, list, disable, enable, revoke and regenerate keys; fund a wallet. Every command validates all
+ * its input before it writes, so bad input changes nothing. Secrets are returned once and never stored.
  */
 import { parseAllowList } from '../auth/ip-allowlist.ts';
 import { generateKey } from '../auth/keys.ts';
 import { ENVIRONMENTS, SCOPES, type Environment, type KeyStatus, type Scope } from '../domain.ts';
-import type { AccountRow, ApiKeyRow, Store } from '../store/types.ts';
+import type { AccountRow, ApiKeyRow, Store, TransactionRow } from '../store/types.ts';
 
 export class ConsoleError extends Error {}
 
@@ -42,6 +42,13 @@ function allowList(text: string | undefined): string[] {
   }
 }
 
+/**
+ * Limits of the account attributes the API returns (AccountAttributes in the contract; a test keeps them equal): a
+ * value over them would make GET /account break its own contract, so the console refuses it.
+ */
+export const ACCOUNT_LIMITS = { name: 200, email: 254, 'business-name': 200, role: 32 } as const;
+const ROLE = /^[a-z][a-z0-9_]*$/;
+
 export async function createAccounts(
   store: Store,
   input: { name: string; email: string; business_name: string; role?: string | undefined; environments: Environment[] },
@@ -49,7 +56,11 @@ export async function createAccounts(
   for (const [field, value] of [['name', input.name], ['email', input.email], ['business-name', input.business_name]] as const) {
     if (!value || !value.trim()) throw new ConsoleError(`--${field} is required`);
   }
+  for (const [field, value] of [['name', input.name], ['email', input.email], ['business-name', input.business_name], ['role', input.role ?? '']] as const) {
+    if (value.trim().length > ACCOUNT_LIMITS[field]) throw new ConsoleError(`--${field} is longer than ${ACCOUNT_LIMITS[field]} characters`);
+  }
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(input.email)) throw new ConsoleError(`invalid e-mail '${input.email}'`);
+  if (input.role !== undefined && !ROLE.test(input.role)) throw new ConsoleError(`invalid role '${input.role}': a lower-case word of letters, digits and _, such as regular`);
   const out: AccountRow[] = [];
   for (const environment of input.environments) {
     const account = await store.createAccount({
@@ -108,6 +119,27 @@ export async function regenerateKey(store: Store, id: string): Promise<{ key: Ap
   const generated = generateKey(key.environment);
   const updated = await store.replaceKeySecret(key.id, generated.secret_hash, generated.display_prefix);
   return { key: updated, secret: generated.secret };
+}
+
+/** Request money of the contract (Amount): 1-9 integer digits, at most 2 decimals; funding must also be > 0. */
+const AMOUNT = /^(0|[1-9][0-9]{0,8})(\.[0-9]{1,2})?$/;
+/** The contract's PartnerReference. */
+const REFERENCE = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Credits a wallet: one `funding` transaction and the credit, in one database transaction (store.fundWallet). */
+export async function fundWallet(
+  store: Store, input: { account_id: string; amount: string; reference?: string | undefined }, now = new Date(),
+): Promise<{ transaction: TransactionRow; balance: string }> {
+  if (!AMOUNT.test(input.amount) || /^0+(\.0+)?$/.test(input.amount)) {
+    throw new ConsoleError(`--amount must be a positive amount with at most 9 integer digits and 2 decimals, such as 5000.00, got '${input.amount}'`);
+  }
+  if (input.reference !== undefined && !REFERENCE.test(input.reference)) {
+    throw new ConsoleError(`--reference must be 1-64 characters of A-Z a-z 0-9 . _ -, got '${input.reference}'`);
+  }
+  const account = await findAccount(store, input.account_id);
+  const transaction = await store.fundWallet({ account_id: account.id, amount: input.amount, reference: input.reference, description: 'Wallet funding via console', at: now });
+  const wallet = await store.getWallet(account.id);
+  return { transaction, balance: wallet!.balance };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

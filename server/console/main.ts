@@ -7,13 +7,15 @@
  *   key create --account ID --name N --scopes a,b [--allow-list "ip,cidr,ipv6"] [--expires-at ISO]
  *   key list [--account ID]
  *   key disable|enable|revoke|regenerate ID
+ *   wallet fund --account ID --amount 5000.00 [--reference R]
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { openStore } from '../store/open.ts';
+import { StoreDataError } from '../store/errors.ts';
 import type { Store } from '../store/types.ts';
 import {
-  ConsoleError, createAccounts, createKey, describeKey, moveKey, parseEnvironments, regenerateKey,
+  ConsoleError, createAccounts, createKey, describeKey, fundWallet, moveKey, parseEnvironments, regenerateKey,
 } from './commands.ts';
 
 const USAGE = `usage: npm run console -- <command> [options] [--data-dir DIR] [--json]
@@ -21,7 +23,8 @@ const USAGE = `usage: npm run console -- <command> [options] [--data-dir DIR] [-
   account list
   key create --account ID --name N --scopes a,b [--allow-list "ip,cidr,ipv6"] [--expires-at ISO]
   key list [--account ID]
-  key disable|enable|revoke|regenerate ID`;
+  key disable|enable|revoke|regenerate ID
+  wallet fund --account ID --amount 5000.00 [--reference R]`;
 
 export async function runConsole(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void): Promise<number> {
   let parsed;
@@ -33,6 +36,7 @@ export async function runConsole(argv: string[], env: NodeJS.ProcessEnv, out: (l
         name: { type: 'string' }, email: { type: 'string' }, 'business-name': { type: 'string' }, role: { type: 'string' },
         env: { type: 'string' }, account: { type: 'string' }, scopes: { type: 'string' }, 'allow-list': { type: 'string' },
         'expires-at': { type: 'string' }, 'data-dir': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' },
+        amount: { type: 'string' }, reference: { type: 'string' },
       },
     });
   } catch (e) {
@@ -49,7 +53,7 @@ export async function runConsole(argv: string[], env: NodeJS.ProcessEnv, out: (l
   let store: Store | undefined;
   try {
     const op = `${group} ${command ?? ''}`.trim();
-    const known = ['account create', 'account list', 'key create', 'key list', 'key disable', 'key enable', 'key revoke', 'key regenerate'];
+    const known = ['account create', 'account list', 'key create', 'key list', 'key disable', 'key enable', 'key revoke', 'key regenerate', 'wallet fund'];
     if (!known.includes(op)) throw new ConsoleError(`unknown command '${op}'\n${USAGE}`);
     if (['key disable', 'key enable', 'key revoke', 'key regenerate'].includes(op) && !id) throw new ConsoleError(`${op} needs a key id`);
     store = await openStore(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: resolve(v['data-dir'] ?? env.DATA_DIR ?? '.data') });
@@ -76,6 +80,14 @@ export async function runConsole(argv: string[], env: NodeJS.ProcessEnv, out: (l
       case 'key list':
         print((await store.listKeys(v.account)).map(describeKey));
         break;
+      case 'wallet fund': {
+        const { transaction: t, balance } = await fundWallet(store, { account_id: v.account ?? '', amount: v.amount ?? '', reference: v.reference });
+        print({
+          transaction_id: t.id, account_id: t.account_id, category: t.category, status: t.status, amount: t.amount,
+          currency: t.currency, reference: t.reference, external_reference: t.external_reference, balance,
+        });
+        break;
+      }
       case 'key regenerate': {
         const { key, secret } = await regenerateKey(store, id!);
         print({ ...describeKey(key), secret });
@@ -87,11 +99,25 @@ export async function runConsole(argv: string[], env: NodeJS.ProcessEnv, out: (l
     }
     return 0;
   } catch (e) {
-    out(`error: ${(e as Error).message}`);
-    return e instanceof ConsoleError ? 1 : 3;
+    const { code, message } = failure(e);
+    out(`error: ${message}`);
+    return code;
   } finally {
     await store?.close();
   }
+}
+
+/**
+ * Exit status and message of a failed command: 1 when the console or the store refused the input (nothing was
+ * written: the store's StoreDataError — unknown key or account, a value the schema cannot hold), 3 otherwise
+ * (database unavailable, data directory held by a server, a bug). Store and driver errors print as one line, no
+ * stack; a ConsoleError keeps its text (an unknown command adds the usage).
+ */
+export function failure(e: unknown): { code: 1 | 3; message: string } {
+  if (e instanceof ConsoleError) return { code: 1, message: e.message };
+  const text = e instanceof Error ? e.message || e.name : String(e);
+  const message = text.split('\n')[0]!.trim();
+  return { code: e instanceof StoreDataError ? 1 : 3, message };
 }
 
 function table(rows: object[]): string {

@@ -1,13 +1,15 @@
-/** The demo partner account of each environment and its wallet. */
+/** The demo partner account of each environment and its wallet, and the low-balance account of the low_balance key. */
 import type { Environment } from '../domain.ts';
 import { uuidV5 } from '../ids.ts';
 import type { AccountRow, TransactionRow, WalletRow } from '../store/types.ts';
 import { CURRENCY } from './catalogue.ts';
-import { formatKobo, naira } from './money.ts';
-import { balanceOfTransactions } from './transactions.ts';
+import { formatKobo } from '../money.ts';
+import { balanceOfTransactions, DEMO_BALANCE_FLOOR_KOBO } from './transactions.ts';
 
-/** The wallet of the demo account never shows less than this (NGN 250,000.00), whatever the generated history. */
-export const DEMO_BALANCE_FLOOR_KOBO = naira(250_000);
+export { DEMO_BALANCE_FLOOR_KOBO } from './transactions.ts';
+
+/** What the low-balance account's wallet holds at every demo start (so INSUFFICIENT_BALANCE is easy to reach). */
+export const LOW_BALANCE = '50.00';
 
 export type NewDemoAccount = Omit<AccountRow, 'created_at'> & { created_at: Date };
 
@@ -29,9 +31,27 @@ export function demoAccount(environment: Environment, now: Date): NewDemoAccount
   };
 }
 
+/** Stable id of the low-balance account of an environment (its own account: the demo partner's wallet is untouched). */
+export function lowBalanceAccountId(environment: Environment): string {
+  return uuidV5(`demo-account:low-balance:${environment}`);
+}
+
+/** The account of the `low_balance` demo key: a partner whose wallet holds LOW_BALANCE at every start. */
+export function lowBalanceAccount(environment: Environment, now: Date): NewDemoAccount {
+  return {
+    id: lowBalanceAccountId(environment),
+    environment,
+    name: 'Lola Bello',
+    email: environment === 'production' ? 'lola.bello@lowbalance.example' : 'lola.bello+sandbox@lowbalance.example',
+    business_name: 'Low Balance Ltd',
+    role: 'regular',
+    created_at: new Date(now.getTime() - 30 * 86_400_000),
+  };
+}
+
 /**
- * The wallet implied by the demo transactions: the balance they add up to, floored at DEMO_BALANCE_FLOOR_KOBO so the
- * demo account can always buy something; updated at the last movement (or now when there is none).
+ * The wallet implied by the demo transactions: the balance they add up to (at least DEMO_BALANCE_FLOOR_KOBO by
+ * construction of the history; the floor here is a guard only), updated at the last movement (or now when none).
  */
 export function demoWallet(accountId: string, transactions: readonly TransactionRow[], now: Date): WalletRow {
   const kobo = Math.max(balanceOfTransactions(transactions), DEMO_BALANCE_FLOOR_KOBO);

@@ -6,7 +6,7 @@ import {
 } from '../domain.ts';
 import type { ProductRow } from '../store/types.ts';
 import { buildCatalogue, productCode, productId } from './catalogue.ts';
-import { parseKobo } from './money.ts';
+import { parseKobo } from '../money.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MONEY = /^(0|[1-9][0-9]*)\.[0-9]{2}$/;

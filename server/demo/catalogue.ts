@@ -12,7 +12,7 @@ import {
 } from '../domain.ts';
 import { uuidV5 } from '../ids.ts';
 import type { ProductRow } from '../store/types.ts';
-import { formatKobo, naira } from './money.ts';
+import { formatKobo, naira } from '../money.ts';
 
 export const CURRENCY = 'NGN';
 

@@ -5,16 +5,22 @@ import { SCOPES, type Environment } from '../domain.ts';
 import { ApiError } from '../errors.ts';
 import { openStore } from '../store/open.ts';
 import type { Store } from '../store/types.ts';
-import { demoAccount } from './accounts.ts';
+import { demoAccount, lowBalanceAccountId } from './accounts.ts';
 import { DEMO_KEY_ROLES, DEMO_KEY_SPECS, demoKeyName, ensureDemoKeys, type DemoKeyRole } from './keys.ts';
+import { ensureLowBalanceAccount } from './seed.ts';
 
 const NOW = new Date('2026-11-23T10:00:00.000Z');
 let store: Store;
 const accountIds = {} as Record<Environment, string>;
+/** Every key of an environment's two demo accounts (the partner's and the low-balance one). */
+const demoKeys = async (env: Environment) => [...(await store.listKeys(accountIds[env])), ...(await store.listKeys(lowBalanceAccountId(env)))];
 
 beforeAll(async () => {
   store = await openStore({ memory: true });
-  for (const env of ['production', 'sandbox'] as const) accountIds[env] = (await store.createAccount(demoAccount(env, NOW))).id;
+  for (const env of ['production', 'sandbox'] as const) {
+    accountIds[env] = (await store.createAccount(demoAccount(env, NOW))).id;
+    await ensureLowBalanceAccount(store, env, NOW);
+  }
 });
 afterAll(async () => {
   await store?.close();
@@ -43,7 +49,9 @@ describe('ensureDemoKeys', () => {
       expect(secrets[role].startsWith(env === 'production' ? 'sk_live_' : 'sk_test_')).toBe(true);
     }
     const keys = await store.listKeys(accountIds[env]);
-    expect(keys.map((k) => k.name).sort()).toEqual(DEMO_KEY_ROLES.map(demoKeyName).sort());
+    expect(keys.map((k) => k.name).sort()).toEqual(DEMO_KEY_ROLES.filter((r) => r !== 'low_balance').map(demoKeyName).sort());
+    // The low_balance key is the low-balance account's: purchases with it spend that account's NGN 50.00.
+    expect((await store.listKeys(lowBalanceAccountId(env))).map((k) => k.name)).toEqual(['demo:low_balance']);
   });
 
   it('finds every role\'s secret by hash except regenerated_old\'s', async () => {
@@ -57,7 +65,7 @@ describe('ensureDemoKeys', () => {
 
   it('gives every key its intended status, scopes, allow-list and expiry', async () => {
     await ensureDemoKeys(store, 'production', accountIds.production, { now: NOW });
-    const byName = new Map((await store.listKeys(accountIds.production)).map((k) => [k.name, k]));
+    const byName = new Map((await demoKeys('production')).map((k) => [k.name, k]));
     for (const role of DEMO_KEY_ROLES) {
       const k = byName.get(demoKeyName(role))!;
       const spec = DEMO_KEY_SPECS[role];
@@ -71,13 +79,14 @@ describe('ensureDemoKeys', () => {
     expect(byName.get('demo:full')!.scopes).toHaveLength(SCOPES.length);
     expect(byName.get('demo:ip_restricted')!.ip_allowlist).toEqual(['203.0.113.0/24', '198.51.100.7', '2001:db8::1']);
     expect(byName.get('demo:ip_loopback')!.ip_allowlist).toEqual(['127.0.0.1', '::1']);
+    expect(byName.get('demo:low_balance')!.scopes).toHaveLength(SCOPES.length);
   });
 
   it('is idempotent: same key ids on every call, fresh secrets, old secrets dead, no duplicates', async () => {
     const first = await ensureDemoKeys(store, 'sandbox', accountIds.sandbox, { now: NOW });
-    const idsBefore = (await store.listKeys(accountIds.sandbox)).map((k) => k.id);
+    const idsBefore = (await demoKeys('sandbox')).map((k) => k.id);
     const second = await ensureDemoKeys(store, 'sandbox', accountIds.sandbox, { now: NOW });
-    const after = await store.listKeys(accountIds.sandbox);
+    const after = await demoKeys('sandbox');
     expect(after.map((k) => k.id)).toEqual(idsBefore);
     expect(after).toHaveLength(DEMO_KEY_ROLES.length);
     for (const role of DEMO_KEY_ROLES) {
@@ -139,6 +148,8 @@ describe('demo keys seen by the auth layer', () => {
     { role: 'ip_loopback', ip: '127.0.0.1', scope: 'read_balance', outcome: 'OK' },
     { role: 'ip_loopback', ip: '::1', scope: 'read_balance', outcome: 'OK' },
     { role: 'ip_loopback', ip: '192.0.2.1', scope: 'read_balance', outcome: 'IP_NOT_ALLOWED' },
+    { role: 'low_balance', ip: '127.0.0.1', scope: 'purchase_airtime', outcome: 'OK' },
+    { role: 'low_balance', ip: '198.51.100.9', scope: 'purchase_cable_tv', outcome: 'OK' },
   ])('answers $outcome for $role from $ip with scope $scope', async ({ role, ip, scope, outcome }) => {
     expect(await authOutcome(secrets[role], 'production', ip, scope)).toBe(outcome);
   });

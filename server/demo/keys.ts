@@ -1,5 +1,6 @@
 /**
- * The demo API keys of one account: one key per role, each showing one behaviour of the auth layer.
+ * The demo API keys of one environment: one key per role, each showing one behaviour of the auth layer (or, for
+ * `low_balance`, of the wallet: its key belongs to the low-balance account, whose wallet holds NGN 50.00).
  *
  * Secrets are never stored (only their SHA-256), so at EVERY start each demo key gets a fresh secret: the key is
  * found again by its name (`demo:<role>`), its secret replaced and its intended status, scopes, allow-list and
@@ -8,6 +9,7 @@
 import { generateKey } from '../auth/keys.ts';
 import { SCOPES, type Environment, type KeyStatus, type Scope } from '../domain.ts';
 import type { ApiKeyRow, Store } from '../store/types.ts';
+import { lowBalanceAccountId } from './accounts.ts';
 
 export const DEMO_KEY_ROLES = [
   'full',
@@ -19,6 +21,7 @@ export const DEMO_KEY_ROLES = [
   'regenerated_old',
   'ip_restricted',
   'ip_loopback',
+  'low_balance',
 ] as const;
 export type DemoKeyRole = (typeof DEMO_KEY_ROLES)[number];
 
@@ -29,11 +32,13 @@ export interface DemoKeySpec {
   /** true: expires_at is set one day before `now`; false: no expiry. */
   expired: boolean;
   description: string;
+  /** Whose key it is: the demo partner's account, or the low-balance account (seed.ts: ensureLowBalanceAccount). */
+  account: 'demo' | 'low_balance';
 }
 
 const ALL: Scope[] = [...SCOPES];
 const spec = (description: string, over: Partial<DemoKeySpec> = {}): DemoKeySpec =>
-  ({ scopes: ALL, status: 'active', ip_allowlist: [], expired: false, description, ...over });
+  ({ scopes: ALL, status: 'active', ip_allowlist: [], expired: false, description, account: 'demo', ...over });
 
 export const DEMO_KEY_SPECS: Record<DemoKeyRole, DemoKeySpec> = {
   full: spec('active, all scopes'),
@@ -47,6 +52,7 @@ export const DEMO_KEY_SPECS: Record<DemoKeyRole, DemoKeySpec> = {
     ip_allowlist: ['203.0.113.0/24', '198.51.100.7', '2001:db8::1'],
   }),
   ip_loopback: spec('allow-list 127.0.0.1, ::1 (works from this machine only)', { ip_allowlist: ['127.0.0.1', '::1'] }),
+  low_balance: spec('active, all scopes, own account "Low Balance Ltd" holding NGN 50.00 (INSUFFICIENT_BALANCE)', { account: 'low_balance' }),
 };
 
 /** Name of the demo key of a role; how the key is found again at the next start. */
@@ -55,6 +61,8 @@ export const demoKeyName = (role: DemoKeyRole): string => `demo:${role}`;
 export interface EnsureDemoKeysOptions {
   /** Clock for the `expired` key's expiry (one day before it). Default: the current time. */
   now?: Date;
+  /** The account of the `low_balance` key (it must exist). Default: the environment's low-balance account. */
+  lowBalanceAccountId?: string;
 }
 
 /**
@@ -66,20 +74,22 @@ export async function ensureDemoKeys(
   store: Store, environment: Environment, accountId: string, options: EnsureDemoKeysOptions = {},
 ): Promise<Record<DemoKeyRole, string>> {
   const now = options.now ?? new Date();
-  const existing = await store.listKeys(accountId);
+  const owners = { demo: accountId, low_balance: options.lowBalanceAccountId ?? lowBalanceAccountId(environment) };
+  const existing = [...(await store.listKeys(owners.demo)), ...(await store.listKeys(owners.low_balance))];
   const secrets = {} as Record<DemoKeyRole, string>;
 
   for (const role of DEMO_KEY_ROLES) {
     const want = DEMO_KEY_SPECS[role];
     const name = demoKeyName(role);
+    const owner = owners[want.account];
     const expires_at = want.expired ? new Date(now.getTime() - 86_400_000) : null;
     const first = generateKey(environment);
 
     // Oldest key of that name (listKeys is ordered by created_at, id).
-    let key: ApiKeyRow | undefined = existing.find((k) => k.name === name && k.environment === environment);
+    let key: ApiKeyRow | undefined = existing.find((k) => k.name === name && k.environment === environment && k.account_id === owner);
     if (key === undefined) {
       key = await store.createKey({
-        account_id: accountId, name, display_prefix: first.display_prefix, secret_hash: first.secret_hash,
+        account_id: owner, name, display_prefix: first.display_prefix, secret_hash: first.secret_hash,
         scopes: want.scopes, ip_allowlist: want.ip_allowlist, expires_at,
       });
     } else {

@@ -4,13 +4,16 @@
  * - ensureCatalogue(store): every environment whose catalogue is empty gets it (also on a production, non-demo
  *   start). A non-empty catalogue is left as it is.
  * - loadDemo(store, { now, seed }): for each environment WITHOUT any account, creates the demo account, its wallet
- *   and its transactions (one insertTransactions call); then makes sure the catalogue is present. Idempotent: a
- *   second call on the same store changes nothing and returns the same accounts.
+ *   and its transactions with their history (one insertTransactions call); makes sure the low-balance account of
+ *   the `low_balance` demo key exists with exactly LOW_BALANCE in its wallet (reset at every start, through a
+ *   ledger entry); then makes sure the catalogue is present. Idempotent: a second call on the same store changes
+ *   nothing and returns the same accounts.
  */
 import { ENVIRONMENTS, type Environment } from '../domain.ts';
 import type { AccountRow, Store } from '../store/types.ts';
-import { demoAccount, demoAccountId, demoWallet } from './accounts.ts';
-import { buildCatalogue } from './catalogue.ts';
+import { demoAccount, demoAccountId, demoWallet, LOW_BALANCE, lowBalanceAccount, lowBalanceAccountId } from './accounts.ts';
+import { buildCatalogue, CURRENCY } from './catalogue.ts';
+import { historyOf } from './history.ts';
 import { generateTransactions } from './transactions.ts';
 
 export interface LoadDemoOptions {
@@ -24,6 +27,8 @@ export interface LoadDemoOptions {
 
 export interface LoadDemoResult {
   accounts: Record<Environment, AccountRow>;
+  /** The account of the `low_balance` demo key in each environment. */
+  lowBalance: Record<Environment, AccountRow>;
 }
 
 /** Loads the catalogue of each environment whose catalogue is empty. Returns the environments it loaded. */
@@ -39,11 +44,26 @@ export async function ensureCatalogue(store: Store): Promise<Environment[]> {
 
 export async function loadDemo(store: Store, options: LoadDemoOptions): Promise<LoadDemoResult> {
   const accounts = {} as Record<Environment, AccountRow>;
+  const lowBalance = {} as Record<Environment, AccountRow>;
   for (const environment of ENVIRONMENTS) {
     accounts[environment] = await ensureDemoAccount(store, environment, options);
+    lowBalance[environment] = await ensureLowBalanceAccount(store, environment, options.now);
   }
   await ensureCatalogue(store);
-  return { accounts };
+  return { accounts, lowBalance };
+}
+
+/**
+ * The low-balance account of an environment, created when missing, its wallet set to exactly LOW_BALANCE: a funding
+ * or withdrawal entry for the difference (none when it holds that already), so its ledger reconciles too.
+ */
+export async function ensureLowBalanceAccount(store: Store, environment: Environment, now: Date): Promise<AccountRow> {
+  const account = (await store.getAccount(lowBalanceAccountId(environment))) ?? (await store.createAccount(lowBalanceAccount(environment, now)));
+  const fresh = (await store.getWallet(account.id)) === null;
+  if (fresh) await store.upsertWallet({ account_id: account.id, balance: '0.00', currency: CURRENCY, updated_at: now });
+  const description = fresh ? 'Wallet funding via bank transfer' : `Demo balance reset to NGN ${LOW_BALANCE}`;
+  await store.resetWalletBalance({ account_id: account.id, balance: LOW_BALANCE, at: now, description });
+  return account;
 }
 
 /**
@@ -54,7 +74,7 @@ export async function loadDemo(store: Store, options: LoadDemoOptions): Promise<
  * transactions (if it has none) and its wallet.
  */
 async function ensureDemoAccount(store: Store, environment: Environment, options: LoadDemoOptions): Promise<AccountRow> {
-  const existing = await store.listAccounts(environment);
+  const existing = (await store.listAccounts(environment)).filter((a) => a.id !== lowBalanceAccountId(environment));
   const demo = existing.find((a) => a.id === demoAccountId(environment));
   if (demo === undefined && existing[0] !== undefined) return existing[0];
 
@@ -68,7 +88,7 @@ async function ensureDemoAccount(store: Store, environment: Environment, options
     now: options.now,
     ...(options.transactionCount !== undefined ? { count: options.transactionCount } : {}),
   });
-  if ((await store.countTransactions(account.id)) === 0) await store.insertTransactions(transactions);
+  if ((await store.countTransactions(account.id)) === 0) await store.insertTransactions(transactions, historyOf(transactions));
   await store.upsertWallet(demoWallet(account.id, transactions, options.now));
   return account;
 }

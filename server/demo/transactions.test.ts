@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ContractSchemas, loadBundle } from '../../conformance/contract-schemas.ts';
 import {
-  EXTERNAL_REFERENCE_PATTERN, NETWORKS, PRODUCT_KINDS, TRANSACTION_CATEGORIES, TRANSACTION_STATUSES, type Network,
+  EXTERNAL_REFERENCE_PATTERN, PRODUCT_KINDS, TRANSACTION_CATEGORIES, TRANSACTION_STATUSES, type Network,
 } from '../domain.ts';
 import type { TransactionRow } from '../store/types.ts';
-import { buildCatalogue, NETWORK_NAMES } from './catalogue.ts';
-import { parseKobo } from './money.ts';
+import { buildCatalogue } from './catalogue.ts';
+import { historyOf } from './history.ts';
+import { naira, parseKobo } from '../money.ts';
+import { FIRST_CHECK_MS, PENDING_SCENARIOS, unitsFor } from './purchases.ts';
+import { toTransaction } from '../handlers/transactions.ts';
 import {
-  balanceOfTransactions, COVERAGE_SIZE, DEFAULT_TRANSACTION_COUNT, generateTransactions, NETWORK_PREFIXES,
-  SENSIBLE_STATUSES, type GenerateTransactionsOptions,
+  balanceOfTransactions, COVERAGE_SIZE, DEFAULT_TRANSACTION_COUNT, DEMO_BALANCE_FLOOR_KOBO, generateTransactions,
+  NETWORK_PREFIXES, SENSIBLE_STATUSES, type GenerateTransactionsOptions,
 } from './transactions.ts';
 
 const NOW = new Date('2026-11-23T10:00:00.000Z');
@@ -21,17 +24,8 @@ const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 const MONEY = /^(0|[1-9][0-9]*)\.[0-9]{2}$/;
 
 /** The wire shape (as handlers/transactions.ts builds it), for validation against the contract. */
-const wire = (t: TransactionRow) => ({
-  id: t.id,
-  type: 'transaction',
-  attributes: {
-    amount: t.amount, currency: t.currency, status: t.status, category: t.category, description: t.description,
-    reference: t.reference, external_reference: t.external_reference, product_type: t.product_type,
-    phone_number: t.phone_number, meter_number: t.meter_number,
-    price: { product_amount: t.product_amount, fee_amount: t.fee_amount, total_debit: t.total_debit, currency: t.currency, basis: t.price_basis },
-    created_at: t.created_at.toISOString(), updated_at: t.updated_at.toISOString(),
-  },
-});
+/** The rows as the API sends them: the handlers' own mapper, so the check covers what partners see. */
+const wire = (t: TransactionRow) => toTransaction(t);
 
 describe('generateTransactions', () => {
   it(`generates ${DEFAULT_TRANSACTION_COUNT} rows by default (at least 250), for the given account`, () => {
@@ -158,53 +152,132 @@ describe('generateTransactions', () => {
     for (let i = 1; i < rows.length; i++) expect(rows[i - 1]!.created_at.getTime()).toBeGreaterThanOrEqual(rows[i]!.created_at.getTime());
   });
 
-  it('fills product_type, phone and meter for purchases only, with numbers matching the network', () => {
-    const products = new Map(buildCatalogue('sandbox').map((p) => [String(p.attributes.display_name), p]));
+  it('fills product, number and fee for purchases only, each kind with its own number', () => {
+    const catalogue = new Map(buildCatalogue('sandbox').map((p) => [p.id, p]));
     const allPrefixes = Object.values(NETWORK_PREFIXES).flat();
+    const magic = new Set<string>(Object.values(PENDING_SCENARIOS).flatMap((v) => [v.phone, v.meter, v.smartcard]));
     for (const t of rows) {
       if (t.category !== 'purchase') {
-        expect([t.product_type, t.phone_number, t.meter_number]).toEqual([null, null, null]);
+        expect([t.product_type, t.product_id, t.phone_number, t.meter_number, t.smartcard_number, t.token, t.units])
+          .toEqual([null, null, null, null, null, null, null]);
         expect(t.price_basis).toBe('fixed');
         continue;
       }
-      expect(PRODUCT_KINDS).toContain(t.product_type);
+      const product = catalogue.get(t.product_id!)!;
+      expect(product?.kind).toBe(t.product_type);
+      expect(t.fee_amount).toBe(t.product_type === 'electricity' ? '100.00' : '0.00');
+      const numbers = { phone: t.phone_number, meter: t.meter_number, smartcard: t.smartcard_number };
       if (t.product_type === 'electricity') {
-        expect(t.phone_number).toBeNull();
-        expect(t.meter_number).toMatch(/^[0-9]{11,13}$/);
-        expect(t.description).toContain(t.meter_number);
+        expect(numbers).toEqual({ phone: null, meter: expect.stringMatching(/^[0-9]{11,13}$/), smartcard: null });
         expect(t.price_basis).toBe('face_value');
         continue;
       }
-      expect(t.meter_number).toBeNull();
-      expect(t.phone_number).toMatch(/^0[789][01][0-9]{8}$/);
-      expect(t.description).toContain(t.phone_number);
-      expect(allPrefixes).toContain(t.phone_number!.slice(0, 4));
-      expect(t.price_basis).toBe(t.product_type === 'airtime' ? 'face_value' : 'fixed');
-      if (t.product_type === 'airtime' || t.product_type === 'dataplan') {
-        const network = NETWORKS.find((n) => t.description.startsWith(`${NETWORK_NAMES[n]} `)) as Network;
-        expect(NETWORK_PREFIXES[network]).toContain(t.phone_number!.slice(0, 4));
+      if (t.product_type === 'cabletv') {
+        expect(numbers).toEqual({ phone: null, meter: null, smartcard: expect.stringMatching(/^[0-9]{10,11}$/) });
+        expect(t.product_amount).toBe((product.attributes.price as { amount: string }).amount);
+        continue;
       }
-      if (t.product_type === 'dataplan') {
-        const name = t.description.replace(/ data for .*$/, '');
-        const product = products.get(name);
-        expect(product?.kind, name).toBe('dataplan');
-        expect(t.product_amount).toBe((product!.attributes.price as { amount: string }).amount);
+      expect(numbers).toEqual({ phone: expect.stringMatching(/^0[789][01][0-9]{8}$/), meter: null, smartcard: null });
+      expect(t.price_basis).toBe(t.product_type === 'airtime' ? 'face_value' : 'fixed');
+      // Sandbox scenario numbers need not match the network (the sandbox accepts any); every other one does.
+      if (!magic.has(t.phone_number!)) {
+        expect(allPrefixes).toContain(t.phone_number!.slice(0, 4));
+        expect(NETWORK_PREFIXES[product.network as Network]).toContain(t.phone_number!.slice(0, 4));
+      }
+      if (t.product_type === 'dataplan') expect(t.product_amount).toBe((product.attributes.price as { amount: string }).amount);
+    }
+  });
+
+  it('describes purchases like the API does', () => {
+    const names = new Map(buildCatalogue('sandbox').map((p) => [p.id, String(p.attributes.display_name)]));
+    for (const t of rows.filter((r) => r.category === 'purchase')) {
+      const name = names.get(t.product_id!)!;
+      const expected = {
+        airtime: `${name.replace(/ Airtime$/, '')} airtime ${t.product_amount} for ${t.phone_number}`,
+        dataplan: `${name} for ${t.phone_number}`,
+        electricity: `${name} ${t.product_amount} for meter ${t.meter_number}`,
+        cabletv: `${name} for smartcard ${t.smartcard_number}`,
+      }[t.product_type as 'airtime'];
+      expect(t.description).toBe(expected);
+    }
+    expect(rows.map((t) => t.description)).toContain('Wallet funding via bank transfer');
+    expect(rows.some((t) => /^MTN airtime [0-9]+\.[0-9]{2} for 0[0-9]{10}$/.test(t.description))).toBe(true);
+  });
+
+  it('gives successful and reversed prepaid electricity a 20-digit token and the units of the tariff, and nothing else one', () => {
+    const prepaid = new Set(buildCatalogue('sandbox').filter((p) => p.meter_type === 'prepaid').map((p) => p.id));
+    let delivered = 0;
+    for (const t of rows) {
+      const should = prepaid.has(t.product_id ?? '') && (t.status === 'successful' || t.status === 'reversed');
+      if (!should) {
+        expect([t.token, t.units]).toEqual([null, null]);
+        continue;
+      }
+      delivered++;
+      expect(t.token).toMatch(/^[0-9]{20}$/);
+      expect(t.units).toBe(unitsFor(parseKobo(t.product_amount)));
+    }
+    expect(delivered).toBeGreaterThan(0);
+    expect(unitsFor(500_000)).toBe('73.0 kWh'); // NGN 5,000.00 / 68.50
+    expect(unitsFor(547_945)).toBe('80.0 kWh');
+  });
+
+  it('schedules a first settlement check for pending purchases only, with sandbox scenario numbers', () => {
+    const settleable = new Set<string>(Object.values(PENDING_SCENARIOS).flatMap((v) => [v.phone, v.meter, v.smartcard]));
+    for (const env of ['sandbox', 'production'] as const) {
+      const all = generateTransactions({ ...BASE, environment: env });
+      const pending = all.filter((t) => t.category === 'purchase' && t.status === 'pending');
+      expect(pending.length).toBeGreaterThanOrEqual(4);
+      for (const t of all) {
+        const due = t.category === 'purchase' && t.status === 'pending';
+        expect(t.next_check_at).toEqual(due ? new Date(t.created_at.getTime() + FIRST_CHECK_MS) : null);
+        expect(t.check_attempts).toBe(0);
+        const number = t.phone_number ?? t.meter_number ?? t.smartcard_number ?? '';
+        // In production no value is magic; in the sandbox every pending purchase tells a scenario's story.
+        if (due) expect(settleable.has(number), `${env} ${t.description}`).toBe(env === 'sandbox');
       }
     }
   });
 
-  it('writes realistic descriptions', () => {
-    const descriptions = rows.map((t) => t.description);
-    expect(descriptions).toContain('Wallet funding via bank transfer');
-    expect(descriptions.some((d) => /^[A-Za-z0-9]+ [0-9.]+(MB|GB) (Daily|Weekly|Monthly) data for 0[0-9]{10}$/.test(d))).toBe(true);
-    expect(descriptions.some((d) => /^Commission on /.test(d))).toBe(true);
-    expect(descriptions.some((d) => /^Promo credit: /.test(d))).toBe(true);
-    expect(descriptions.some((d) => / token for meter [0-9]{11,13}$/.test(d))).toBe(true);
-  });
-
-  it('starts the history with the opening funding', () => {
+  it('starts the history with the opening funding, raised only as far as the balance floor needs', () => {
     const oldest = rows.at(-1)!;
-    expect([oldest.category, oldest.status, oldest.amount]).toEqual(['funding', 'successful', '1000000.00']);
+    expect([oldest.category, oldest.status, oldest.description]).toEqual(['funding', 'successful', 'Wallet funding via bank transfer']);
+    expect(parseKobo(oldest.amount)).toBeGreaterThanOrEqual(naira(1_000_000));
+    for (let seed = 0; seed < 40; seed++) {
+      const all = generateTransactions({ ...BASE, seed });
+      // The opening funding: the only one of NGN 1,000,000 or more (others are at most 500,000).
+      const openings = all.filter((t) => t.category === 'funding' && parseKobo(t.amount) >= naira(1_000_000));
+      expect(openings).toHaveLength(1);
+      const opening = parseKobo(openings[0]!.amount);
+      const balance = balanceOfTransactions(all);
+      expect(balance, `seed ${seed}`).toBeGreaterThanOrEqual(DEMO_BALANCE_FLOOR_KOBO);
+      // Raised in steps of NGN 10,000: one step less would leave it under the floor.
+      if (opening > naira(1_000_000)) expect(balance - naira(10_000)).toBeLessThan(DEMO_BALANCE_FLOOR_KOBO);
+      expect((opening - naira(1_000_000)) % naira(10_000)).toBe(0);
+    }
+  });
+});
+
+describe('historyOf', () => {
+  const ALLOWED = new Set(['null>pending', 'null>successful', 'pending>successful', 'pending>failed', 'successful>reversed']);
+  it('gives every transaction a history that ends in its status, through allowed moves, between its instants', () => {
+    const history = historyOf(rows);
+    const byTx = new Map<string, typeof history>();
+    for (const e of history) byTx.set(e.transaction_id, [...(byTx.get(e.transaction_id) ?? []), e]);
+    expect(byTx.size).toBe(rows.length);
+    for (const t of rows) {
+      const h = byTx.get(t.id)!;
+      expect(h[0]!.from_status).toBeNull();
+      if (t.category === 'purchase') expect(h[0]!.to_status).toBe('pending');
+      expect(h.at(-1)!.to_status).toBe(t.status);
+      for (let i = 0; i < h.length; i++) {
+        expect(ALLOWED.has(`${h[i]!.from_status}>${h[i]!.to_status}`)).toBe(true);
+        if (i > 0) expect(h[i]!.from_status).toBe(h[i - 1]!.to_status);
+        if (i > 0) expect(h[i]!.at.getTime()).toBeGreaterThanOrEqual(h[i - 1]!.at.getTime());
+      }
+      expect(h[0]!.at).toEqual(t.created_at);
+      if (h.length > 1) expect(h.at(-1)!.at).toEqual(t.updated_at);
+    }
   });
 });
 

@@ -8,14 +8,17 @@
  * sensible status x category pair (all 16 status x product type pairs for purchases) occurs at least once when
  * count >= COVERAGE_SIZE; exactly round(count / 2) rows carry an external_reference, unique per account.
  */
-import {
-  NETWORKS, PRODUCT_KINDS,
-  type Environment, type Network, type ProductKind, type TransactionCategory, type TransactionStatus,
-} from '../domain.ts';
+import { PRODUCT_KINDS, type Environment, type ProductKind, type TransactionCategory, type TransactionStatus } from '../domain.ts';
 import type { ProductRow, TransactionRow } from '../store/types.ts';
 import { buildCatalogue, CURRENCY } from './catalogue.ts';
-import { formatKobo, naira, parseKobo } from './money.ts';
+import { formatKobo, naira, parseKobo } from '../money.ts';
 import { createRng, type Rng } from './prng.ts';
+import { FIRST_CHECK_MS, purchaseDetail, unitsFor } from './purchases.ts';
+
+export { NETWORK_PREFIXES } from '../domain.ts';
+
+/** The demo account's wallet never shows less than this (NGN 250,000.00): see raiseOpeningFunding. */
+export const DEMO_BALANCE_FLOOR_KOBO = naira(250_000);
 
 export const DEMO_WINDOW_DAYS = 90;
 export const DEFAULT_TRANSACTION_COUNT = 260;
@@ -39,14 +42,6 @@ export const CREDIT_CATEGORIES: readonly TransactionCategory[] = ['funding', 'co
 /** Categories whose transactions the partner initiates, and which may therefore carry the partner's reference. */
 const PARTNER_INITIATED: readonly TransactionCategory[] = ['funding', 'purchase', 'withdrawal', 'transfer'];
 
-/** Mobile number prefixes (first four digits) per network. */
-export const NETWORK_PREFIXES: Record<Network, readonly string[]> = {
-  MTN: ['0803', '0806', '0703', '0706', '0704', '0813', '0816', '0810', '0814', '0903', '0906', '0913', '0916'],
-  AIRTEL: ['0802', '0808', '0708', '0701', '0812', '0901', '0902', '0904', '0907', '0912'],
-  GLO: ['0805', '0807', '0705', '0815', '0811', '0905', '0915'],
-  '9MOBILE': ['0809', '0818', '0817', '0909', '0908'],
-};
-
 const CATEGORY_WEIGHTS: Record<TransactionCategory, number> = {
   purchase: 62, funding: 10, withdrawal: 8, transfer: 8, commission: 8, promo: 4,
 };
@@ -60,8 +55,6 @@ const STATUS_WEIGHTS: Record<TransactionCategory, Partial<Record<TransactionStat
   promo: { successful: 95, reversed: 5 },
 };
 
-const AIRTIME_AMOUNTS = [100, 200, 200, 500, 500, 500, 1000, 1000, 1500, 2000, 3000, 5000, 10000];
-const PREPAID_AMOUNTS = [1000, 2000, 3000, 5000, 5000, 5000, 7500, 10000, 10000, 15000, 20000, 25000, 50000, 100000];
 const FUNDING_AMOUNTS = [50_000, 100_000, 100_000, 200_000, 250_000, 300_000, 500_000];
 const OPENING_FUNDING = 1_000_000;
 const PROMO_AMOUNTS = [500, 1000, 1000, 2000, 2500, 5000];
@@ -109,15 +102,6 @@ function displayNaira(kobo: number): string {
   return `NGN ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
 }
 
-function phoneFor(rng: Rng, network: Network): string {
-  return rng.pick(NETWORK_PREFIXES[network]) + rng.digits(7);
-}
-
-function meterNumber(rng: Rng): string {
-  const length = rng.pick([11, 11, 11, 12, 13]);
-  return String(rng.int(1, 9)) + rng.digits(length - 1);
-}
-
 /** NIP-style transfer fee tiers: up to 5,000 -> 10; up to 50,000 -> 25; above -> 50 (naira). */
 function bankTransferFee(amountKobo: number): number {
   if (amountKobo <= naira(5_000)) return naira(10);
@@ -125,58 +109,15 @@ function bankTransferFee(amountKobo: number): number {
   return naira(50);
 }
 
-interface Money {
+interface Detail {
   productAmount: number;
   fee: number;
   basis: 'fixed' | 'face_value';
-}
-
-interface Detail extends Money {
   description: string;
-  productType: ProductKind | null;
-  phone: string | null;
-  meter: string | null;
-}
-
-function purchaseDetail(rng: Rng, kind: ProductKind, products: Record<ProductKind, ProductRow[]>): Detail {
-  const product = rng.pick(products[kind]);
-  const a = product.attributes as Record<string, unknown> & { display_name: string };
-  const base = { productType: kind, phone: null, meter: null };
-  switch (kind) {
-    case 'airtime': {
-      const network = product.network as Network;
-      const min = parseKobo(String(a.min_amount));
-      const max = parseKobo(String(a.max_amount));
-      const amount = Math.min(max, Math.max(min, naira(rng.pick(AIRTIME_AMOUNTS))));
-      const phone = phoneFor(rng, network);
-      return { ...base, productAmount: amount, fee: 0, basis: 'face_value', phone, description: `${a.display_name} top-up of ${displayNaira(amount)} for ${phone}` };
-    }
-    case 'dataplan': {
-      const phone = phoneFor(rng, product.network as Network);
-      const amount = parseKobo(String((a.price as { amount: string }).amount));
-      return { ...base, productAmount: amount, fee: naira(10), basis: 'fixed', phone, description: `${a.display_name} data for ${phone}` };
-    }
-    case 'electricity': {
-      const min = parseKobo(String(a.min_amount));
-      const max = parseKobo(String(a.max_amount));
-      const prepaid = product.meter_type === 'prepaid';
-      // Prepaid tokens are bought in round amounts; postpaid bills are paid to the kobo.
-      const raw = prepaid ? naira(rng.pick(PREPAID_AMOUNTS)) : naira(rng.int(3_000, 85_000)) + rng.int(0, 99);
-      const amount = Math.min(max, Math.max(min, raw));
-      const meter = meterNumber(rng);
-      const what = prepaid ? 'token for meter' : 'bill payment for meter';
-      return { ...base, productAmount: amount, fee: naira(100), basis: 'face_value', meter, description: `${a.display_name} ${what} ${meter}` };
-    }
-    case 'cabletv': {
-      const phone = phoneFor(rng, rng.pick(NETWORKS));
-      const amount = parseKobo(String((a.price as { amount: string }).amount));
-      return { ...base, productAmount: amount, fee: naira(100), basis: 'fixed', phone, description: `${a.display_name} subscription for ${phone}` };
-    }
-  }
 }
 
 function otherDetail(rng: Rng, spec: Spec, createdAt: Date): Detail {
-  const base = { productType: null, phone: null, meter: null, basis: 'fixed' as const };
+  const base = { basis: 'fixed' as const };
   const month = MONTHS[createdAt.getUTCMonth()]!;
   switch (spec.category) {
     case 'funding': {
@@ -229,6 +170,24 @@ function settleDelay(rng: Rng, status: TransactionStatus): number {
   }
 }
 
+/** `YYMMDDHHmm` in Lagos time (UTC+1), the first 10 characters of the service's external references. */
+function lagosMinute(ms: number): string {
+  const iso = new Date(ms + HOUR_MS).toISOString();
+  return iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10) + iso.slice(11, 13) + iso.slice(14, 16);
+}
+
+/**
+ * Raises the opening funding (in steps of NGN 10,000) until the history implies at least DEMO_BALANCE_FLOOR_KOBO:
+ * the wallet then equals what its transactions add up to, and the ledger check holds for the demo accounts too.
+ */
+function raiseOpeningFunding(opening: TransactionRow, rows: readonly TransactionRow[]): void {
+  const shortfall = DEMO_BALANCE_FLOOR_KOBO - balanceOfTransactions(rows);
+  if (shortfall <= 0) return;
+  const step = naira(10_000);
+  const raised = formatKobo(parseKobo(opening.amount) + Math.ceil(shortfall / step) * step);
+  Object.assign(opening, { amount: raised, product_amount: raised, total_debit: raised });
+}
+
 export function generateTransactions(opts: GenerateTransactionsOptions): TransactionRow[] {
   const { accountId, environment, seed, now } = opts;
   const count = opts.count ?? DEFAULT_TRANSACTION_COUNT;
@@ -267,9 +226,11 @@ export function generateTransactions(opts: GenerateTransactionsOptions): Transac
     const createdMs = nowMs - createdOffset(rng, spec);
     const created_at = new Date(createdMs);
     const updated_at = new Date(Math.min(nowMs, createdMs + settleDelay(rng, spec.status)));
-    const d = spec.category === 'purchase' ? purchaseDetail(rng, spec.productType!, products) : otherDetail(rng, spec, created_at);
+    const p = spec.category === 'purchase' ? purchaseDetail(rng, spec.productType!, products, environment, spec.status) : null;
+    const d = p ?? otherDetail(rng, spec, created_at);
     const total = d.productAmount + d.fee;
-    const seconds = String(Math.floor(createdMs / 1000)).padStart(10, '0').slice(-10);
+    const delivered = p?.prepaid === true && (spec.status === 'successful' || spec.status === 'reversed');
+    const token = delivered ? rng.digits(20) : null;
     return {
       id: unique(ids, () => rng.uuid()),
       account_id: accountId,
@@ -279,18 +240,26 @@ export function generateTransactions(opts: GenerateTransactionsOptions): Transac
       category: spec.category,
       description: d.description,
       reference: unique(references, () => `BPT${rng.alnum(13)}`),
-      external_reference: withExternal.has(i) ? unique(externals, () => seconds + rng.alnum(6)) : null,
-      product_type: d.productType,
-      phone_number: d.phone,
-      meter_number: d.meter,
+      external_reference: withExternal.has(i) ? unique(externals, () => lagosMinute(createdMs) + rng.alnum(6)) : null,
+      product_type: p?.productType ?? null,
+      phone_number: p?.phone ?? null,
+      meter_number: p?.meter ?? null,
+      smartcard_number: p?.smartcard ?? null,
+      token,
+      units: delivered ? unitsFor(d.productAmount) : null,
+      product_id: p?.productId ?? null,
       product_amount: formatKobo(d.productAmount),
       fee_amount: formatKobo(d.fee),
       total_debit: formatKobo(total),
       price_basis: d.basis,
       created_at,
       updated_at,
+      // The settlement worker requeries pending purchases (other pending rows are not the biller's business).
+      next_check_at: p !== null && spec.status === 'pending' ? new Date(createdMs + FIRST_CHECK_MS) : null,
+      check_attempts: 0,
     };
   });
+  if (specs[0]?.opening) raiseOpeningFunding(rows[0]!, rows);
 
   // Newest first, like the store's listing order.
   return rows.sort((x, y) => y.created_at.getTime() - x.created_at.getTime() || (x.id < y.id ? 1 : x.id > y.id ? -1 : 0));

@@ -4,7 +4,7 @@ import { ApiError } from '../errors.ts';
 import { openStore } from '../store/open.ts';
 import type { Store } from '../store/types.ts';
 import { getHealth } from './health.ts';
-import type { HandlerContext } from './types.ts';
+import type { HandlerContext } from '../contract/operations.ts';
 
 let store: Store;
 beforeAll(async () => { store = await openStore({ memory: true }); }, 60_000);
@@ -15,7 +15,7 @@ function counting(s: Store, fail = false) {
   const wrapped: Store = { ...s, ping: async () => { calls.n++; if (fail) throw new Error('database is gone'); await s.ping(); } };
   return { calls, wrapped };
 }
-const ctx = (s: Store) => ({ environment: 'sandbox', basePath: '/x', store: s, principal: null, query: {}, path: {}, version: '1.0.0' }) as HandlerContext<'getHealth'>;
+const ctx = (s: Store): HandlerContext<'getHealth'> => ({ environment: 'sandbox', basePath: '/x', store: s, query: {}, path: {}, version: '1.0.0', biller: null });
 
 describe('getHealth', () => {
   it('answers 20 concurrent checks with one ping of the store', async () => {

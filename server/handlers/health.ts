@@ -1,8 +1,8 @@
 /** GET /health — public; 503 SERVICE_UNAVAILABLE when the store does not answer. */
 import { errors } from '../errors.ts';
-import { ok } from '../http/envelope.ts';
+import { ok } from '../contract/envelope.ts';
 import type { Store } from '../store/types.ts';
-import type { Handler } from './types.ts';
+import type { Handler } from '../contract/operations.ts';
 
 /**
  * Health checks are batched: the checks that arrive in one turn of the event loop share ONE ping, started after

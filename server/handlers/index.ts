@@ -4,8 +4,10 @@ import { getHealth } from './health.ts';
 import {
   listAirtimeProducts, listCableTvProducts, listDataPlanProducts, listElectricityProducts, listProductCategories,
 } from './products.ts';
+import { createAirtimePurchase, createCableTvPurchase, createDataPurchase, createElectricityPurchase } from './purchases.ts';
 import { getTransaction, listTransactions } from './transactions.ts';
-import type { Handlers } from './types.ts';
+import { getCableTvSmartcard, getElectricityMeter } from './verifications.ts';
+import type { Handlers } from '../contract/operations.ts';
 
 export const handlers = {
   getHealth,
@@ -18,4 +20,10 @@ export const handlers = {
   listDataPlanProducts,
   listElectricityProducts,
   listCableTvProducts,
+  getElectricityMeter,
+  getCableTvSmartcard,
+  createAirtimePurchase,
+  createDataPurchase,
+  createElectricityPurchase,
+  createCableTvPurchase,
 } satisfies Handlers;

@@ -1,12 +1,13 @@
 /** GET /products and the four product lists — scope view_products. */
 import type { components } from '../../generated/schema.d.ts';
 import type { CableProvider, Distributor, Environment, Network, ProductKind } from '../domain.ts';
-import { ok, okList } from '../http/envelope.ts';
+import { ok, okList } from '../contract/envelope.ts';
+import { asResponseBody, deepFreeze, type Frozen } from '../frozen.ts';
 import { uuidV5 } from '../ids.ts';
 import type { ProductFilter, ProductRow } from '../store/types.ts';
 import { mapOnce } from './memo.ts';
 import { pageOf } from './paging.ts';
-import type { Handler, HandlerContext } from './types.ts';
+import type { Handler, HandlerContext } from '../contract/operations.ts';
 
 type Schemas = components['schemas'];
 
@@ -18,13 +19,13 @@ const CATEGORIES: { kind: ProductKind; segment: string; name: string; descriptio
 ];
 
 /** The categories depend only on (environment, base path): built once per pair, frozen (they were 3 % of a request). */
-const categoryLists = new Map<string, Schemas['ProductCategory'][]>(); // frozen arrays
+const categoryLists = new Map<string, Frozen<Schemas['ProductCategory'][]>>();
 
-export function productCategories(environment: Environment, basePath: string): Schemas['ProductCategory'][] {
+export function productCategories(environment: Environment, basePath: string): Frozen<Schemas['ProductCategory'][]> {
   const key = `${environment} ${basePath}`;
   let list = categoryLists.get(key);
   if (!list) {
-    list = Object.freeze(buildCategories(environment, basePath)) as Schemas['ProductCategory'][];
+    list = deepFreeze(buildCategories(environment, basePath));
     categoryLists.set(key, list);
   }
   return list;
@@ -39,7 +40,7 @@ function buildCategories(environment: Environment, basePath: string): Schemas['P
 }
 
 export const listProductCategories: Handler<'listProductCategories'> = async (ctx) =>
-  ok(productCategories(ctx.environment, ctx.basePath));
+  ok(asResponseBody(productCategories(ctx.environment, ctx.basePath)));
 
 /** Filters arrive case-insensitive (validated by the contract's patterns); the store holds upper-case codes. */
 const upper = <T extends string>(v: string | undefined): T | undefined => (v === undefined ? undefined : (v.toUpperCase() as T));

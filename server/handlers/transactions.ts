@@ -1,12 +1,13 @@
 /** GET /account/transactions and GET /account/transactions/{id} — scope read_transactions. */
 import type { components } from '../../generated/schema.d.ts';
 import { EXTERNAL_REFERENCE_PATTERN } from '../domain.ts';
+import { invalidValue } from '../contract/parameter-forms.ts';
 import { errors } from '../errors.ts';
-import { ok, okList } from '../http/envelope.ts';
+import { ok, okList } from '../contract/envelope.ts';
 import type { TransactionRow } from '../store/types.ts';
 import { mapOnce } from './memo.ts';
-import { pageOf, principalOf } from './paging.ts';
-import type { Handler } from './types.ts';
+import { pageOf } from './paging.ts';
+import type { Handler } from '../contract/operations.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,6 +31,10 @@ function mapTransaction(t: TransactionRow): Transaction {
       product_type: t.product_type,
       phone_number: t.phone_number,
       meter_number: t.meter_number,
+      smartcard_number: t.smartcard_number,
+      token: t.token,
+      units: t.units,
+      product_id: t.product_id,
       price: {
         product_amount: t.product_amount,
         fee_amount: t.fee_amount,
@@ -43,20 +48,27 @@ function mapTransaction(t: TransactionRow): Transaction {
   };
 }
 
-/** The contract validates the date-time format; this guards the store against any value that still is no instant. */
-function instant(name: string, value: string | undefined): Date | undefined {
+/** A leap second (`…:60`, which RFC 3339 and the contract accept but `Date` does not), fraction included. */
+const LEAP_SECOND = /^([0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:)60(?:\.[0-9]+)?/;
+
+/**
+ * The instant of a date-time the contract accepted. Any year 0000–9999 and offset is an instant `Date` holds (the
+ * store answers for all of them). A leap second is read as the last millisecond of its minute, the finest instant
+ * the store keeps; anything that still is no instant is a 400 in the words of every other date-time error.
+ */
+export function instantOf(name: 'from' | 'to', value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) throw errors.invalidParameter(name, 'must be an RFC 3339 date-time with offset');
+  const d = new Date(value.replace(LEAP_SECOND, '$159.999'));
+  if (Number.isNaN(d.getTime())) throw errors.invalidParameter(name, invalidValue(name, false));
   return d;
 }
 
 export const listTransactions: Handler<'listTransactions'> = async (ctx) => {
-  const { account_id } = principalOf(ctx.principal);
+  const { account_id } = ctx.principal;
   const q = ctx.query;
-  const from = instant('from', q.from);
-  const to = instant('to', q.to);
-  if (from && to && from.getTime() > to.getTime()) throw errors.invalidParameter('from', 'must not be after to');
+  const from = instantOf('from', q.from);
+  const to = instantOf('to', q.to);
+  if (from && to && from.getTime() > to.getTime()) throw errors.invalidParameter('from', "must not be after 'to'");
   const page = pageOf(q);
   const result = await ctx.store.listTransactions(
     account_id,
@@ -75,7 +87,7 @@ export function parseTransactionId(id: string): { by: 'id'; id: string } | { by:
 }
 
 export const getTransaction: Handler<'getTransaction'> = async (ctx) => {
-  const { account_id } = principalOf(ctx.principal);
+  const { account_id } = ctx.principal;
   const lookup = parseTransactionId(ctx.path.id);
   if (!lookup) throw errors.transactionNotFound();
   const row =

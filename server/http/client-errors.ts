@@ -10,7 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
-import { statusOf } from './envelope.ts';
+import { errors } from '../errors.ts';
+import { envelopeOf } from './error-middleware.ts';
 import { MAX_HEADER_BYTES } from './request-limits.ts';
 
 const TIMEOUT = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n';
@@ -27,10 +28,7 @@ export function onClientError(err: Error & { code?: string }, socket: Duplex): v
   }
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
   const detail = tooLarge ? `the request line and headers are larger than ${MAX_HEADER_BYTES} bytes` : 'the request is not valid HTTP/1.1';
-  const body = JSON.stringify({
-    status: statusOf(400),
-    error: { code: 'INVALID_PARAMETER', message: `Invalid request: ${detail}.`, details: [{ parameter: 'request', message: detail }] },
-  });
+  const body = JSON.stringify(envelopeOf(errors.invalidParameter('request', detail)));
   socket.end(
     'HTTP/1.1 400 Bad Request\r\n' +
       'Content-Type: application/json; charset=utf-8\r\n' +

@@ -1,27 +1,10 @@
 import express from 'express';
+import { error as validatorError } from 'express-openapi-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from 'node:http';
 import { ApiError, errors } from '../errors.ts';
 import { StoreUnavailableError } from '../store/errors.ts';
-import { errorMiddleware, fromValidatorError } from './error-middleware.ts';
-
-describe('fromValidatorError', () => {
-  it.each([
-    ['a bound', { status: 400, errors: [{ path: '/query/per_page', message: 'must be <= 100' }] }, 400, 'INVALID_PARAMETER', [{ parameter: 'per_page', message: 'must be <= 100' }]],
-    ['an unknown parameter', { status: 400, errors: [{ path: '/query/foo', message: "Unknown query parameter 'foo'" }] }, 400, 'INVALID_PARAMETER', [{ parameter: 'foo', message: 'unknown query parameter' }]],
-    ['a key-like unknown parameter (redacted)', { status: 400, errors: [{ path: '/query/sk_live_abc123', message: "Unknown query parameter 'sk_live_abc123'" }] }, 400, 'INVALID_PARAMETER', [{ parameter: 'sk_live_[REDACTED]', message: 'unknown query parameter' }]],
-    ['an unknown path', { status: 404, errors: [{ path: '/x', message: 'not found' }] }, 404, 'NOT_FOUND', undefined],
-    ['a wrong method', { status: 405, errors: [{ path: '/x', message: 'POST method not allowed' }], headers: { Allow: 'GET' } }, 405, 'METHOD_NOT_ALLOWED', undefined],
-    ['a broken response', { status: 500, errors: [{ path: '/response/data', message: 'bad' }] }, 500, 'INTERNAL_ERROR', undefined],
-  ])('maps %s', (_name, given, status, code, details) => {
-    const e = fromValidatorError(given, () => ['GET']);
-    expect([e.status, e.code, e.details]).toEqual([status, code, details]);
-  });
-
-  it('puts Allow on the 405', () => {
-    expect(fromValidatorError({ status: 405, errors: [], headers: { Allow: 'GET' } }, () => []).headers).toEqual({ Allow: 'GET', });
-  });
-});
+import { errorMiddleware } from './error-middleware.ts';
 
 describe('errorMiddleware over HTTP', () => {
   let server: Server;
@@ -34,6 +17,8 @@ describe('errorMiddleware over HTTP', () => {
       store: () => { throw new StoreUnavailableError('connection refused'); },
       boom: () => { throw new Error('secret internals: password=hunter2'); },
       plain: () => { throw new ApiError(404, 'TRANSACTION_NOT_FOUND', 'No transaction matches this identifier.'); },
+      client: () => { throw Object.assign(new Error('Unexpected token } in JSON'), { status: 400, expose: true }); },
+      validator: () => { throw new validatorError.InternalServerError({ path: '/response/data', message: '.response.data must be object' }); },
     };
     app.get('/:kind', (req) => { routes[req.params.kind]!(); });
     app.use(errorMiddleware({ error: (obj, msg) => { logged.push({ obj: obj as Record<string, unknown>, msg }); } }));
@@ -47,6 +32,8 @@ describe('errorMiddleware over HTTP', () => {
     ['store', 503, 'SERVICE_UNAVAILABLE', 'Service Unavailable', { 'retry-after': '5' }],
     ['boom', 500, 'INTERNAL_ERROR', 'Internal Server Error', {}],
     ['plain', 404, 'TRANSACTION_NOT_FOUND', 'Not Found', {}],
+    ['client', 400, 'INVALID_PARAMETER', 'Bad Request', {}],
+    ['validator', 500, 'INTERNAL_ERROR', 'Internal Server Error', {}],
   ])('answers /%s with %i %s in the envelope', async (kind, status, code, reason, headers) => {
     const r = await fetch(`${base}/${kind}`);
     const body = (await r.json()) as { status: unknown; error: { code: string; message: string }; data?: unknown };

@@ -1,50 +1,34 @@
 /**
- * The one error middleware: every error, ours (ApiError), the validator's (HttpError), the store's
- * (StoreUnavailableError) or anything unexpected, leaves as the contract's error envelope with its headers.
+ * The one error middleware: every error — ours (ApiError), the store's (StoreUnavailableError), a client error
+ * Express raises on malformed input, or anything unexpected — leaves as the contract's error envelope with its
+ * headers. The validator's errors are turned into ours by the pipeline, which knows the operation
+ * (http/validator-errors.ts); one reaching here anyway (e.g. a response that breaks the contract) is our fault.
  * Internals never reach the body; unexpected errors are logged with the request id.
  */
 import type { ErrorRequestHandler } from 'express';
-import { ApiError, errors, type ErrorDetail } from '../errors.ts';
+import { statusOf } from '../contract/envelope.ts';
+import { ApiError, errors } from '../errors.ts';
 import { StoreUnavailableError } from '../store/errors.ts';
-import { statusOf } from './envelope.ts';
 import { redactSecrets } from './redact.ts';
 
-interface ValidatorError {
-  status: number;
-  message?: string;
-  errors?: { path?: string; message?: string; errorCode?: string }[];
-  headers?: Record<string, string>;
+export interface ErrorEnvelope {
+  status: { code: number; message: string };
+  error: { code: string; message: string; details?: { parameter: string; message: string }[] };
 }
 
-const isValidatorError = (e: unknown): e is ValidatorError =>
-  typeof e === 'object' && e !== null && typeof (e as ValidatorError).status === 'number' && Array.isArray((e as ValidatorError).errors);
-
-/** `/query/per_page` → `per_page`; `/params/id` → `id`; `/query/` (an empty name, `?=1`) → ``. */
-function parameterOf(path: string | undefined): string {
-  const m = /^\/(?:query|params|path|headers)\/(.*)$/.exec(path ?? '');
-  return m ? m[1]!.split('/').join('.') : 'request';
+/** Any thrown value as the ApiError that answers it. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof StoreUnavailableError) return errors.serviceUnavailable(err);
+  if (isClientError(err)) return errors.invalidParameter('request', 'the request could not be parsed');
+  return errors.internal(err);
 }
 
-/** Maps express-openapi-validator's errors onto our codes. */
-export function fromValidatorError(e: ValidatorError, allowFallback: () => string[]): ApiError {
-  switch (e.status) {
-    case 400: {
-      const details: ErrorDetail[] = (e.errors ?? []).map((x) => {
-        const parameter = parameterOf(x.path);
-        const unknown = /^Unknown query parameter/.test(x.message ?? '');
-        return { parameter: redactSecrets(parameter), message: unknown ? 'unknown query parameter' : redactSecrets(x.message ?? 'is invalid') };
-      });
-      const first = details[0] ?? { parameter: 'request', message: 'is invalid' };
-      return new ApiError(400, 'INVALID_PARAMETER', `Invalid parameter '${first.parameter}': ${first.message}`, { details });
-    }
-    case 404:
-      return errors.notFound();
-    case 405:
-      return errors.methodNotAllowed((e.headers?.Allow ?? e.headers?.allow)?.split(/,\s*/) ?? allowFallback());
-    default:
-      // Anything else from the validator (e.g. a response that breaks the contract) is our fault.
-      return errors.internal(e);
-  }
+/** The body of an error response; messages pass through redactSecrets so no key-like text is ever echoed. */
+export function envelopeOf(e: ApiError): ErrorEnvelope {
+  const error: ErrorEnvelope['error'] = { code: e.code, message: redactSecrets(e.message) };
+  if (e.details) error.details = e.details.map((d) => ({ parameter: redactSecrets(d.parameter), message: redactSecrets(d.message) }));
+  return { status: statusOf(e.status), error };
 }
 
 export interface ErrorLogger {
@@ -52,28 +36,24 @@ export interface ErrorLogger {
 }
 
 export function errorMiddleware(log: ErrorLogger): ErrorRequestHandler {
-  return (err: unknown, req, res, next) => {
+  return (err: unknown, _req, res, next) => {
     if (res.headersSent) return next(err);
-    let apiError: ApiError;
-    if (err instanceof ApiError) apiError = err;
-    else if (err instanceof StoreUnavailableError) apiError = errors.serviceUnavailable(err);
-    else if (isValidatorError(err)) apiError = fromValidatorError(err, () => ['GET']);
-    else if (isClientBodyError(err)) apiError = new ApiError(400, 'INVALID_PARAMETER', 'The request could not be parsed.', { details: [{ parameter: 'request', message: 'malformed request' }] });
-    else apiError = errors.internal(err);
-
+    const apiError = toApiError(err);
     if (apiError.status >= 500) {
       const cause = apiError.cause ?? err;
       log.error({ err: cause, request_id: res.getHeader('X-Request-Id'), code: apiError.code }, 'request failed');
     }
     for (const [name, value] of Object.entries(apiError.headers)) res.setHeader(name, value);
-    const error: Record<string, unknown> = { code: apiError.code, message: redactSecrets(apiError.message) };
-    if (apiError.details) error.details = apiError.details;
-    res.status(apiError.status).json({ status: statusOf(apiError.status), error });
+    res.status(apiError.status).json(envelopeOf(apiError));
   };
 }
 
-/** body-parser / URI errors that Express raises for malformed client input carry `status` 4xx and `expose`. */
-function isClientBodyError(e: unknown): boolean {
-  const s = (e as { status?: unknown; statusCode?: unknown } | null)?.status ?? (e as { statusCode?: unknown } | null)?.statusCode;
+/**
+ * Errors Express and its parsers raise for malformed client input carry a 4xx `status` and `expose: true`
+ * (http-errors); the validator's errors, also 4xx, are not client errors of this kind and never reach here as such.
+ */
+function isClientError(e: unknown): boolean {
+  if (typeof e !== 'object' || e === null || (e as { expose?: unknown }).expose !== true) return false;
+  const s = (e as { status?: unknown }).status ?? (e as { statusCode?: unknown }).statusCode;
   return typeof s === 'number' && s >= 400 && s < 500;
 }

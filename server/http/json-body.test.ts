@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { deepFreeze } from '../frozen.ts';
 import { jsonBody, jsonBodyBytes } from './json-body.ts';
 
-const frozenItems = Object.freeze([Object.freeze({ id: 'a', n: 1 }), Object.freeze({ id: 'b', when: new Date(0) })]);
+const frozenItems = deepFreeze([{ id: 'a', n: 1 }, { id: 'b', when: new Date(0) }]);
 
 describe('jsonBody', () => {
   it.each<[string, unknown]>([
@@ -21,7 +22,7 @@ describe('jsonBody', () => {
   });
 
   it('reuses the bytes of a frozen page only while the rest of the envelope is the same', () => {
-    const items = Object.freeze([Object.freeze({ id: 'naïve ₦' })]);
+    const items = deepFreeze([{ id: 'naïve ₦' }]);
     const a = jsonBodyBytes({ status: { code: 200 }, data: items, pagination: { page: 1 } });
     expect(jsonBodyBytes({ status: { code: 200 }, data: items, pagination: { page: 1 } })).toBe(a);
     const other = { status: { code: 200 }, data: items, pagination: { page: 2 } };
@@ -31,11 +32,23 @@ describe('jsonBody', () => {
   });
 
   it('serialises a frozen page once and reuses the text', () => {
-    const items = Object.freeze([{ get id() { calls++; return 'x'; } }]);
     let calls = 0;
+    const items = deepFreeze([{ get id() { calls++; return 'x'; } }]);
+    calls = 0; // deepFreeze read the getter (to freeze what it returns)
     jsonBody({ data: items });
     jsonBody({ data: items, pagination: { page: 2 } });
     expect(calls).toBe(1);
     expect(jsonBody({ data: items, pagination: { page: 2 } })).toBe('{"data":[{"id":"x"}],"pagination":{"page":2}}');
+  });
+
+  it('serialises an array frozen only at the top every time: its items could still change', () => {
+    const item = { id: 'a' };
+    const items = Object.freeze([item]);
+    expect(jsonBody({ data: items })).toBe('{"data":[{"id":"a"}]}');
+    item.id = 'b';
+    expect(jsonBody({ data: items })).toBe('{"data":[{"id":"b"}]}');
+    expect(jsonBodyBytes({ data: items }).toString('utf8')).toBe('{"data":[{"id":"b"}]}');
+    item.id = 'c';
+    expect(jsonBodyBytes({ data: items }).toString('utf8')).toBe('{"data":[{"id":"c"}]}');
   });
 });

@@ -5,41 +5,47 @@
  *
  * Three budgets, none of them ever partitioned by a secret (the partition key is a key id or an address; the
  * `pk` parameter of RateLimit-Policy is a hash of that partition key):
- *   key      `key:<api key id>` — every request of a key holder: authenticated, from an allowed address.
- *            Default 100/s on production, 25/s on sandbox (RATE_LIMIT_RPS overrides both).
- *   failures `<env>:<client address>` (IPv6 grouped by /56) — requests to keyed operations that did not
- *            authenticate: no key, malformed, unknown, revoked, expired, disabled, other environment, address not
- *            on the allow-list. A fifth of the key rate (20/s, 5/s), against key guessing and junk-key floods.
+ *   key      `key:<api key id>` — every request of a key holder: authenticated, from an allowed address, and
+ *            INSUFFICIENT_SCOPE (the key is known). Default 100/s on production, 25/s on sandbox
+ *            (RATE_LIMIT_RPS overrides both).
+ *   failures `<env>:<client address>` (IPv6 grouped by /56) — only requests to keyed operations that FAILED
+ *            authentication: no key, malformed, unknown, revoked, expired, disabled, other environment, address
+ *            not on the allow-list. The key rate (100/s, 25/s): a bound on the key lookups a junk-key flood costs.
+ *            (Guessing is no threat at any rate: a key holds 238 random bits. A smaller budget only slowed down
+ *            partners testing their error handling: a conformance run spent 35 s of its 8 s waiting on it.)
  *   public   `<env|www>:<client address>` — requests that need no key: /health, unknown paths, other methods,
  *            /openapi.json, /docs. The key rate per address.
  *
+ * Punish the guesser, not the neighbour: the failure budget is consulted only once authentication has failed, so a
+ * request carrying a valid key is never refused by its address's budget — only by its key's. Partners behind one
+ * shared NAT keep working while one of their clients sends junk keys. The price is one key lookup per failed
+ * request from a spent address (an indexed read of a hash; malformed keys fail before it).
+ *
  * Order, against the decisions' check order (path/method → auth → IP allow-list → scope → parameters → lookup):
- *   1. An address whose failure budget is spent is refused (429) before its key is even looked up, so guessing
- *      costs no database work and a valid key sent from that address waits too (at most the one-second window).
- *      Only failures count, so a key holder's own traffic never uses this budget.
- *   2. Authentication and the allow-list run (auth/middleware.ts). A failure counts against the address and
+ *   1. Authentication and the allow-list run (auth/authorize.ts). A failure counts against the address and
  *      becomes 429 when it goes over the budget; otherwise its own 401/403 answers.
- *   3. Then the key's budget: after the allow-list, so a stolen key used from a foreign address cannot spend the
- *      owner's quota; before scope and parameters, so 403 INSUFFICIENT_SCOPE and 400s of the key holder count
- *      against the key (its id is known by then) and a key over its budget gets 429 whatever else is wrong.
+ *   2. Then the key's budget: after the allow-list, so a stolen key used from a foreign address cannot spend the
+ *      owner's quota; before parameters, so the key holder's 400s count against the key and a key over its
+ *      budget gets 429 whatever else is wrong.
  */
-import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Options, type RateLimitInfo } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { callerIp, type TrustedProxies } from '../auth/client-ip.ts';
 import type { RateLimitPolicy } from '../config.ts';
 import type { Environment } from '../domain.ts';
 import { ApiError, errors, type ErrorCode } from '../errors.ts';
+import { runMiddleware } from './run-middleware.ts';
 import type { RateLimitBackend } from './rate-limit-store.ts';
 
 export const WINDOW_MS = 1_000;
 /** IPv6 callers are counted per /56, the smallest block an ISP commonly assigns to one customer. */
 const IPV6_SUBNET = 56;
 
-/** Budget per client address of requests to keyed operations that fail authentication. */
-export const failureLimit = (perKey: number) => Math.max(1, Math.ceil(perKey / 5));
+/** Budget per client address of requests to keyed operations that fail authentication (module comment). */
+export const failureLimit = (perKey: number) => perKey;
 
-/** Errors of step 2 that count against the address (module comment). */
+/** Errors of step 1 that count against the address (module comment). */
 const AUTH_FAILURES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'AUTHENTICATION_REQUIRED', 'INVALID_CREDENTIALS', 'ENVIRONMENT_MISMATCH', 'TOKEN_REVOKED', 'TOKEN_EXPIRED',
   'TOKEN_DISABLED', 'IP_NOT_ALLOWED',
@@ -52,25 +58,18 @@ export interface RateLimitOptions {
   logger: Logger;
 }
 
+/** Each resolves when the request is within its budget, and rejects with 429 RATE_LIMITED when it is not. */
 export interface RateLimits {
-  /** Requests needing no key, for an environment or (null) outside both: the public budget of the address. */
-  publicRequests(environment: Environment | null): RequestHandler;
-  /** Step 1, before authentication of a keyed operation. */
-  beforeAuth(environment: Environment): RequestHandler;
-  /** The auth middleware's onKeyFound: records the id of the key found, for step 3. */
-  recordKey(res: Response, keyId: string): void;
-  /** Step 3 after a successful authentication. */
-  afterAuth: RequestHandler;
-  /** Steps 2 and 3 for the errors of the auth middleware; any other error passes unchanged. */
-  onAuthError: ErrorRequestHandler;
+  /** A request needing no key, for an environment or (null) outside both: the public budget of the address. */
+  publicRequest(req: Request, res: Response, environment: Environment | null): Promise<void>;
+  /** An authenticated request of the key `keyId`: the key's budget. */
+  keyRequest(req: Request, res: Response, environment: Environment, keyId: string): Promise<void>;
+  /**
+   * A failed authentication (`err`), with the id of the key when one was found: rejects with 429 when over the
+   * budget it counts against (the key's for INSUFFICIENT_SCOPE, else the address's), otherwise with `err`.
+   */
+  authFailure(req: Request, res: Response, environment: Environment, err: unknown, keyId: string | undefined): Promise<never>;
 }
-
-interface Locals {
-  rateLimitScope?: Environment | 'www';
-  rateLimitKeyId?: string;
-  principal?: { key_id: string };
-}
-const locals = (res: Response) => res.locals as Locals;
 
 function retryAfterOf(req: Request): number {
   const reset = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit?.resetTime;
@@ -79,7 +78,7 @@ function retryAfterOf(req: Request): number {
 
 export function createRateLimits(o: RateLimitOptions): RateLimits {
   const log = o.logger.child({ component: 'rate-limit' });
-  const scopeOf = (res: Response) => locals(res).rateLimitScope ?? 'www';
+  const scopeOf = (res: Response) => res.locals.rateLimitScope ?? 'www';
   const perKeyOf = (res: Response) => { const s = scopeOf(res); return o.policy[s === 'www' ? 'production' : s]; };
   const clientOf = (req: Request) => ipKeyGenerator(callerIp(req, o.trustProxy) ?? 'unknown', IPV6_SUBNET);
 
@@ -97,59 +96,41 @@ export function createRateLimits(o: RateLimitOptions): RateLimits {
     ...common,
     store: o.backend.store('key'),
     limit: (_req, res) => perKeyOf(res),
-    keyGenerator: (_req, res) => `key:${locals(res).rateLimitKeyId}`,
+    keyGenerator: (_req, res) => `key:${res.locals.rateLimitKeyId}`,
   });
-  const failures = rateLimit({
+  const byAddress = (name: string, limit: (perKey: number) => number): RequestHandler => rateLimit({
     ...common,
-    store: o.backend.store('fail'),
-    limit: (_req, res) => failureLimit(perKeyOf(res)),
+    store: o.backend.store(name),
+    limit: (_req, res) => limit(perKeyOf(res)),
     keyGenerator: (req, res) => `${scopeOf(res)}:${clientOf(req)}`,
   });
-  const publicBudget = rateLimit({
-    ...common,
-    store: o.backend.store('public'),
-    limit: (_req, res) => perKeyOf(res),
-    keyGenerator: (req, res) => `${scopeOf(res)}:${clientOf(req)}`,
-  });
+  const failures = byAddress('fail', failureLimit);
+  const publicBudget = byAddress('public', (perKey) => perKey);
 
   return {
-    publicRequests: (environment) => (req, res, next) => {
-      locals(res).rateLimitScope = environment ?? 'www';
-      publicBudget(req, res, next);
+    publicRequest: (req, res, environment) => {
+      res.locals.rateLimitScope = environment ?? 'www';
+      return runMiddleware(publicBudget, req, res);
     },
 
-    beforeAuth: (environment) => async (req, res, next) => {
-      locals(res).rateLimitScope = environment;
-      let spent = false;
-      try {
-        const info = await failures.getKey(`${environment}:${clientOf(req)}`);
-        spent = !!info && info.totalHits >= failureLimit(o.policy[environment]) && (info.resetTime?.getTime() ?? 0) > Date.now();
-      } catch (err) {
-        log.warn({ err }, 'rate limiting: cannot read a failure count; letting the request through to authentication');
+    keyRequest: (req, res, environment, keyId) => {
+      res.locals.rateLimitScope = environment;
+      res.locals.rateLimitKeyId = keyId;
+      return runMiddleware(perKey, req, res);
+    },
+
+    authFailure: async (req, res, environment, err, keyId) => {
+      res.locals.rateLimitScope = environment;
+      if (err instanceof ApiError) {
+        // Under the budget the limiter lets the request through and the original error answers; over it, 429.
+        if (err.code === 'INSUFFICIENT_SCOPE' && keyId !== undefined) {
+          res.locals.rateLimitKeyId = keyId;
+          await runMiddleware(perKey, req, res);
+        } else if (AUTH_FAILURES.has(err.code)) {
+          await runMiddleware(failures, req, res);
+        }
       }
-      // Spent: counting this request goes over the budget, and the limiter answers 429 with its headers.
-      if (spent) failures(req, res, next);
-      else next();
-    },
-
-    recordKey: (res, keyId) => {
-      locals(res).rateLimitKeyId = keyId;
-    },
-
-    afterAuth: (req, res, next) => {
-      const principal = locals(res).principal;
-      if (!principal) return next();
-      locals(res).rateLimitKeyId = principal.key_id;
-      perKey(req, res, next);
-    },
-
-    onAuthError: (err, req, res, next) => {
-      if (!(err instanceof ApiError)) return next(err);
-      // Under the budget the limiter calls next() and the original error answers; over it, next(429).
-      const answer = (e?: unknown) => next(e ?? err);
-      if (err.code === 'INSUFFICIENT_SCOPE' && locals(res).rateLimitKeyId) return perKey(req, res, answer);
-      if (AUTH_FAILURES.has(err.code)) return failures(req, res, answer);
-      next(err);
+      throw err;
     },
   };
 }

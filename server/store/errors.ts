@@ -1,6 +1,12 @@
 /**
- * Errors raised by the store. The HTTP layer maps StoreUnavailableError to 503 SERVICE_UNAVAILABLE; the others are
- * programming or data errors (500, or a 404 where the caller decides so).
+ * Errors raised by the store, in four kinds:
+ * - StoreUnavailableError: the database is not there (transient). HTTP maps it to 503 SERVICE_UNAVAILABLE.
+ * - StoreDataError and its subclasses: the caller's input names something that does not exist or holds a value the
+ *   schema cannot hold exactly. Nothing was written. The console reports them like its own input errors; over
+ *   HTTP they are a 500 (or a 404 where the caller decides so), since handlers check their input first.
+ * - StoreMisuseError: the store was called in a way its API forbids (a bug in the calling code, not in the data).
+ * - DataDirInUseError: another opener holds the embedded data directory.
+ * Everything else (a constraint violation, SQL errors) comes from the driver as it is.
  */
 
 /**
@@ -18,14 +24,50 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/** The input names something that does not exist or a value the schema cannot hold; nothing was written. */
+export class StoreDataError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreDataError';
+  }
+}
+
 /** setKeyStatus / replaceKeySecret / updateKey on an id that does not exist. */
-export class KeyNotFoundError extends Error {
+export class KeyNotFoundError extends StoreDataError {
   readonly keyId: string;
 
   constructor(keyId: string) {
     super(`API key ${keyId} not found`);
     this.name = 'KeyNotFoundError';
     this.keyId = keyId;
+  }
+}
+
+/** A write that needs an account (createKey) names one that does not exist. */
+export class AccountNotFoundError extends StoreDataError {
+  readonly accountId: string;
+
+  /** `action` says what could not be done, e.g. "cannot create API key". */
+  constructor(accountId: string, action: string) {
+    super(`${action}: account ${accountId} not found`);
+    this.name = 'AccountNotFoundError';
+    this.accountId = accountId;
+  }
+}
+
+/** A value the schema cannot hold exactly (e.g. a money string with 3 decimals): rejected rather than rounded. */
+export class InvalidStoreValueError extends StoreDataError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidStoreValueError';
+  }
+}
+
+/** The store was used in a way its API forbids: a programming error in the caller, never caused by data. */
+export class StoreMisuseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreMisuseError';
   }
 }
 
@@ -39,13 +81,5 @@ export class DataDirInUseError extends Error {
     this.name = 'DataDirInUseError';
     this.dataDir = dataDir;
     this.pid = pid;
-  }
-}
-
-/** A value the schema cannot hold exactly (e.g. a money string with 3 decimals): rejected rather than rounded. */
-export class InvalidStoreValueError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InvalidStoreValueError';
   }
 }

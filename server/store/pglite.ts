@@ -19,12 +19,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, types, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
-import { StoreUnavailableError } from './errors.ts';
+import { StoreMisuseError, StoreUnavailableError } from './errors.ts';
 import { withSavepoint } from './savepoint.ts';
 import { stderrLog, type ExecSql, type SqlDriver, type StoreLog } from './driver.ts';
 import { ReadCachingSql } from './read-cache.ts';
+import { parseTimestamptz, serializeTimestamp } from './pglite-codec.ts';
 
 export interface PgliteDriver extends SqlDriver {
   readonly kind: 'pglite';
@@ -54,6 +55,16 @@ export interface OpenPgliteMemoryOptions {
 }
 
 type Row = Record<string, unknown>;
+
+/** Dates in and out as PostgreSQL (and the pg driver) have them, for every year (pglite-codec.ts). */
+const CODEC: Pick<PGliteOptions, 'parsers' | 'serializers'> = {
+  parsers: { [types.TIMESTAMPTZ]: parseTimestamptz },
+  serializers: {
+    [types.TIMESTAMPTZ]: serializeTimestamp,
+    [types.TIMESTAMP]: serializeTimestamp,
+    [types.DATE]: serializeTimestamp,
+  },
+};
 
 /** Marks "inside a transaction of instance X" so the outer handle can refuse instead of deadlocking. */
 const inTransaction = new AsyncLocalStorage<{ db: PGlite; active: boolean }>();
@@ -88,7 +99,7 @@ class PgliteSql implements ExecSql {
   private guard(): void {
     const t = inTransaction.getStore();
     if (t?.active && t.db === this.db) {
-      throw new Error('store: the outer Sql handle was used inside transaction(); use the tx handle given to fn');
+      throw new StoreMisuseError('store: the outer Sql handle was used inside transaction(); use the tx handle given to fn');
     }
   }
 
@@ -216,7 +227,7 @@ export async function openPglite(dataDir: string, opts: OpenPgliteOptions = {}):
   try {
     const fresh = !fs.existsSync(path.join(lock.dataDir, 'PG_VERSION'));
     const loadDataDir = fresh ? await resolveTemplate(opts.template, true) : undefined;
-    const db = new PGlite({ dataDir: lock.dataDir, ...(loadDataDir ? { loadDataDir } : {}) });
+    const db = new PGlite({ dataDir: lock.dataDir, ...CODEC, ...(loadDataDir ? { loadDataDir } : {}) });
     await db.waitReady;
     return makeDriver(db, lock.dataDir, lock, opts.readCache);
   } catch (err) {
@@ -230,7 +241,7 @@ export async function openPgliteMemory(opts: OpenPgliteMemoryOptions = {}): Prom
   const loadDataDir = await resolveTemplate(opts.template, true);
   if (loadDataDir) {
     try {
-      const db = new PGlite({ loadDataDir });
+      const db = new PGlite({ loadDataDir, ...CODEC });
       await db.waitReady;
       return makeDriver(db, undefined, undefined, opts.readCache);
     } catch (err) {
@@ -238,7 +249,7 @@ export async function openPgliteMemory(opts: OpenPgliteMemoryOptions = {}): Prom
       forgetTemplate(); // a damaged cache file must not break every later start: drop it, run initdb
     }
   }
-  const db = new PGlite();
+  const db = new PGlite(CODEC);
   await db.waitReady;
   return makeDriver(db, undefined, undefined, opts.readCache);
 }

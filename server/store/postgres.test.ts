@@ -6,7 +6,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from './open.ts';
 import { openPostgres } from './postgres.ts';
-import { StoreUnavailableError } from './errors.ts';
+import { StoreMisuseError, StoreUnavailableError } from './errors.ts';
 import type { Store } from './types.ts';
 
 const PG_URL = process.env['TEST_DATABASE_URL'];
@@ -33,6 +33,7 @@ describe('PostgreSQL unreachable', () => {
 
   it('rejects a schema name that is not a plain identifier', async () => {
     await expect(openPostgres(CLOSED_PORT_URL, { schema: 'a;drop' })).rejects.toThrow(/invalid schema name/);
+    await expect(openPostgres(CLOSED_PORT_URL, { schema: 'a;drop' })).rejects.toBeInstanceOf(StoreMisuseError);
   });
 });
 
@@ -136,7 +137,7 @@ describe.skipIf(!PG_URL)(`PostgreSQL outage and recovery${PG_URL ? '' : ' (skipp
     ]);
     try {
       expect(await x.sql.query('SELECT version FROM schema_migrations ORDER BY version'))
-        .toEqual([{ version: '001_init' }, { version: '002_transaction_counts' }]);
+        .toEqual([{ version: '001_init' }, { version: '002_transaction_counts' }, { version: '003_purchases' }]);
     } finally {
       await x.sql.query(`DROP SCHEMA ${s2} CASCADE`);
       await Promise.all([x.close(), y.close()]);

@@ -9,7 +9,7 @@
  * - the pool opens new connections on demand, so queries work again as soon as the database is back.
  */
 import pg from 'pg';
-import { StoreUnavailableError } from './errors.ts';
+import { StoreMisuseError, StoreUnavailableError } from './errors.ts';
 import { withSavepoint } from './savepoint.ts';
 import { stderrLog, type ExecSql, type SqlDriver, type StoreLog } from './driver.ts';
 
@@ -171,7 +171,7 @@ class PgPoolSql implements ExecSql {
 export async function openPostgres(url: string, opts: OpenPostgresOptions = {}): Promise<PostgresDriver> {
   const log = opts.log ?? stderrLog;
   const schema = opts.schema;
-  if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name: ${schema}`);
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new StoreMisuseError(`invalid schema name: ${schema}`);
   const statementTimeout = opts.statementTimeoutMillis ?? 15_000;
   const pool = new pg.Pool({
     connectionString: url,

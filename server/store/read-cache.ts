@@ -16,10 +16,11 @@
  * - anything else (INSERT, UPDATE, DDL, exec, a transaction, a SELECT calling a volatile function) empties the
  *   cache when it starts and when it ends;
  *   a read that overlapped a write is returned but not stored (generation check), so no stale result survives;
- * - rows are frozen: a caller cannot change what the next caller gets;
+ * - results are deep-frozen (server/frozen.ts, the caching rule): no caller can change what the next one gets;
  * - bounded: lru-cache with an estimated byte size (CACHE_MAX_BYTES) and an entry cap.
  */
 import { LRUCache } from 'lru-cache';
+import { deepFreeze, type Frozen } from '../frozen.ts';
 import type { ExecSql } from './driver.ts';
 
 type Row = Record<string, unknown>;
@@ -51,7 +52,7 @@ export function verdictOf(text: string): Verdict {
 }
 
 /** Rough size of a result in bytes: enough to bound memory, cheap enough to run on every miss. */
-function estimateBytes(rows: readonly Row[]): number {
+function estimateBytes(rows: Frozen<Row[]>): number {
   let n = 64;
   for (const r of rows) {
     for (const k in r) {
@@ -75,20 +76,21 @@ export interface ReadCacheLimits {
 }
 
 export class ReadCachingSql implements ExecSql {
-  private readonly cache: LRUCache<string, readonly Row[]>;
+  private readonly cache: LRUCache<string, Frozen<Row[]>>;
   /** Bumped when a write starts and when it ends: a read that saw another generation does not store. */
   private generation = 0;
   private hits = 0;
   private misses = 0;
 
   constructor(private readonly inner: ExecSql, limits: ReadCacheLimits = {}) {
-    this.cache = new LRUCache<string, readonly Row[]>({
+    this.cache = new LRUCache<string, Frozen<Row[]>>({
       max: limits.maxEntries ?? CACHE_MAX_ENTRIES,
       maxSize: limits.maxBytes ?? CACHE_MAX_BYTES,
       sizeCalculation: (rows) => estimateBytes(rows),
     });
   }
 
+  /** A cached result is `Frozen<R[]>`, typed R[] only because the Sql interface is: never change it. */
   async query<R extends Row = Row>(text: string, params: unknown[] = []): Promise<R[]> {
     const verdict = verdictOf(text);
     if (verdict === 'pass') return this.inner.query<R>(text, params);
@@ -97,15 +99,14 @@ export class ReadCachingSql implements ExecSql {
     const cached = this.cache.get(key);
     if (cached) {
       this.hits++;
-      return cached as R[];
+      return cached as unknown as R[];
     }
     this.misses++;
     const seen = this.generation;
-    const rows = await this.inner.query<R>(text, params);
-    for (const r of rows) Object.freeze(r);
-    Object.freeze(rows);
-    if (seen === this.generation) this.cache.set(key, rows);
-    return rows;
+    // Frozen even when not kept: the caches after this one (paging.ts, memo.ts, json-body.ts) key on frozen input.
+    const rows = deepFreeze(await this.inner.query<R>(text, params));
+    if (seen === this.generation) this.cache.set(key, rows as Frozen<Row[]>);
+    return rows as unknown as R[];
   }
 
   exec(text: string): Promise<void> {

@@ -8,7 +8,9 @@ import { migrate } from './migrate.ts';
 import { openPgliteMemory } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import { createQueries } from './queries.ts';
-import { InvalidStoreValueError, KeyNotFoundError, StoreUnavailableError } from './errors.ts';
+import {
+  AccountNotFoundError, InvalidStoreValueError, KeyNotFoundError, StoreMisuseError, StoreUnavailableError,
+} from './errors.ts';
 import type { SqlDriver } from './driver.ts';
 import type { AccountRow, ProductRow, Store, TransactionRow } from './types.ts';
 import type { Environment, TransactionCategory, TransactionStatus } from '../domain.ts';
@@ -34,12 +36,18 @@ function tx(accountId: string, over: Partial<TransactionRow> = {}): TransactionR
     product_type: 'airtime',
     phone_number: '08031234567',
     meter_number: null,
+    smartcard_number: null,
+    token: null,
+    units: null,
+    product_id: null,
     product_amount: '1490.00',
     fee_amount: '10.00',
     total_debit: '1500.00',
     price_basis: 'face_value',
     created_at: at,
     updated_at: at,
+    next_check_at: null,
+    check_attempts: 0,
     ...over,
   };
 }
@@ -81,7 +89,7 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
         const rows = await store.sql.query<{ version: string; applied_at: Date }>(
           'SELECT version, applied_at FROM schema_migrations ORDER BY version',
         );
-        expect(rows.map((r) => r.version)).toEqual(['001_init', '002_transaction_counts']);
+        expect(rows.map((r) => r.version)).toEqual(['001_init', '002_transaction_counts', '003_purchases']);
         expect(rows[0]!.applied_at).toBeInstanceOf(Date);
       });
 
@@ -316,6 +324,10 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
           account_id: randomUUID(), name: 'x', display_prefix: 'sk_test_abcd', secret_hash: hexHash(), scopes: [],
           ip_allowlist: [], expires_at: null,
         })).rejects.toThrow(/account .* not found/);
+        await expect(store.createKey({
+          account_id: 'not-a-uuid', name: 'x', display_prefix: 'sk_test_abcd', secret_hash: hexHash(), scopes: [],
+          ip_allowlist: [], expires_at: null,
+        })).rejects.toBeInstanceOf(AccountNotFoundError);
       });
 
       it('changes status, replaces the secret (old hash no longer found) and patches fields', async () => {
@@ -396,6 +408,13 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
         expect(await ids('electricity', { distributor: 'IKEDC' })).toEqual(['ikedc-prepaid']);
         expect(await ids('electricity', { distributor: 'AEDC' })).toEqual([]);
         expect(await ids('cabletv', { provider: 'GOTV' })).toEqual(['gotv']);
+      });
+
+      it('gets one product by id in its environment only', async () => {
+        expect(await store.getProduct('production', 'ikedc-prepaid')).toEqual(prod[3]);
+        expect((await store.getProduct('sandbox', 'mtn-daily-1'))?.sort_order).toBe(1);
+        expect(await store.getProduct('sandbox', 'ikedc-prepaid')).toBeNull(); // the other environment's product
+        expect(await store.getProduct('production', 'no-such-product')).toBeNull();
       });
 
       it('replaces one environment only, atomically', async () => {
@@ -482,6 +501,7 @@ describe('PGlite single connection', () => {
 
   it('refuses the outer handle inside a transaction instead of deadlocking', async () => {
     await expect(store.sql.transaction(() => store.sql.query('SELECT 1'))).rejects.toThrow(/use the tx handle/);
+    await expect(store.sql.transaction(() => store.sql.query('SELECT 1'))).rejects.toBeInstanceOf(StoreMisuseError);
     await expect(store.ping()).resolves.toBeUndefined();
   });
 

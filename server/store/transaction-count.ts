@@ -15,6 +15,8 @@
  * day of rows at a steady 1000 transactions a day.)
  */
 
+import { join, raw, sql, type SqlFragment } from './sql.ts';
+
 export const DAY_MS = 86_400_000;
 
 const floorDay = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;
@@ -64,27 +66,21 @@ export function planCount(from: number | null, to: number | null): CountPart[] {
 /**
  * SQL expression (a bigint: a sum of scalar subqueries) for the exact number of transactions matching `keyFilter`
  * within created_at [from, to]. `keyFilter` may only use account_id, status and category, which `transactions` and
- * `transaction_counts` share (no created_at, no external_reference). `param` adds a parameter and returns its
- * placeholder.
+ * `transaction_counts` share (no created_at, no external_reference).
  */
-export function countSql(
-  keyFilter: string,
-  from: Date | undefined,
-  to: Date | undefined,
-  param: (value: unknown) => string,
-): string {
+export function countSql(keyFilter: SqlFragment, from: Date | undefined, to: Date | undefined): SqlFragment {
   const pieces = planCount(from?.getTime() ?? null, to?.getTime() ?? null).map((part) => {
     if (part.kind === 'rows') {
-      let where = keyFilter;
-      if (part.from !== null) where += ` AND created_at >= ${param(new Date(part.from))}`;
-      if (part.to !== null) where += ` AND created_at ${part.toInclusive ? '<=' : '<'} ${param(new Date(part.to))}`;
-      return `(SELECT count(*) FROM transactions WHERE ${where})`;
+      const conds = [keyFilter];
+      if (part.from !== null) conds.push(sql`created_at >= ${new Date(part.from)}`);
+      if (part.to !== null) conds.push(sql`created_at ${raw(part.toInclusive ? '<=' : '<')} ${new Date(part.to)}`);
+      return sql`(SELECT count(*) FROM transactions WHERE ${join(conds, ' AND ')})`;
     }
-    let where = `${keyFilter} AND grain = ${part.grain}`;
+    const conds = [keyFilter, sql`grain = ${raw(String(part.grain))}`];
     // Bucket bounds travel as instants (like every other timestamp here) and become UTC dates in SQL.
-    if (part.from !== null) where += ` AND bucket >= (${param(new Date(part.from))}::timestamptz AT TIME ZONE 'UTC')::date`;
-    if (part.to !== null) where += ` AND bucket < (${param(new Date(part.to))}::timestamptz AT TIME ZONE 'UTC')::date`;
-    return `(SELECT COALESCE(sum(n), 0) FROM transaction_counts WHERE ${where})`;
+    if (part.from !== null) conds.push(sql`bucket >= (${new Date(part.from)}::timestamptz AT TIME ZONE 'UTC')::date`);
+    if (part.to !== null) conds.push(sql`bucket < (${new Date(part.to)}::timestamptz AT TIME ZONE 'UTC')::date`);
+    return sql`(SELECT COALESCE(sum(n), 0) FROM transaction_counts WHERE ${join(conds, ' AND ')})`;
   });
-  return `(${pieces.join(' + ')})::bigint`;
+  return sql`(${join(pieces, ' + ')})::bigint`;
 }

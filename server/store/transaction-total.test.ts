@@ -27,8 +27,9 @@ function row(accountId: string, at: Date, status: TransactionStatus, category: T
   return {
     id: randomUUID(), account_id: accountId, amount: '100.00', currency: 'NGN', status, category,
     description: 'test', reference: `REF${randomUUID().slice(0, 8)}`, external_reference: null,
-    product_type: null, phone_number: null, meter_number: null, product_amount: '100.00', fee_amount: '0.00',
-    total_debit: '100.00', price_basis: 'fixed', created_at: at, updated_at: at,
+    product_type: null, phone_number: null, meter_number: null, smartcard_number: null, token: null, units: null,
+    product_id: null, product_amount: '100.00', fee_amount: '0.00', total_debit: '100.00', price_basis: 'fixed',
+    created_at: at, updated_at: at, next_check_at: null, check_attempts: 0,
   };
 }
 
@@ -225,6 +226,42 @@ function totalSuite(title: string, open: () => Promise<Harness>) {
       await expectExact();
     });
 
+    it('stays exact while purchases are recorded and move pending -> successful -> reversed and pending -> failed', async () => {
+      await store.upsertWallet({ account_id: acc, balance: '0.00', currency: 'NGN', updated_at: T('2025-01-01T00:00:00Z') });
+      await store.fundWallet({ account_id: acc, amount: '100000.00', at: T('2025-01-01T00:00:00Z') });
+      const snapshot = (r: { id: string }) => ({ status: 201, body: r.id, location: r.id });
+      // At midnights, month starts and 1 ms around them: the counters of the buckets a split can get wrong.
+      const instants = ['2025-01-31T23:59:59.999Z', '2025-02-01T00:00:00.000Z', '2025-02-01T00:00:00.001Z', '2025-01-10T00:00:00Z', '2025-01-24T13:00:00Z'];
+      const ids: string[] = [];
+      for (const [i, iso] of instants.entries()) {
+        const r = await store.recordPurchase({
+          id: randomUUID(), account_id: acc, currency: 'NGN', description: `purchase ${i}`, reference: `R${i}`, product_type: 'airtime',
+          product_id: null, phone_number: '08031234567', meter_number: null, smartcard_number: null, product_amount: '100.00',
+          fee_amount: '0.00', total_debit: '100.00', price_basis: 'face_value', created_at: T(iso), next_check_at: null,
+        }, null);
+        if (r.kind !== 'recorded') throw new Error(r.kind);
+        ids.push(r.row.id);
+      }
+      await expectExact();
+      const settle = (id: string, from: TransactionStatus, to: TransactionStatus) =>
+        store.settlePurchase({ id, from, to, next_check_at: null, at: T('2025-03-01T00:00:00Z'), snapshot });
+      for (const id of ids) await settle(id, 'pending', 'successful');
+      await expectExact();
+      await settle(ids[0]!, 'successful', 'reversed');
+      await settle(ids[1]!, 'successful', 'reversed');
+      await expectExact();
+      const more = await store.recordPurchase({
+        id: randomUUID(), account_id: acc, currency: 'NGN', description: 'to fail', reference: 'RF', product_type: 'dataplan',
+        product_id: null, phone_number: '08031234567', meter_number: null, smartcard_number: null, product_amount: '50.00',
+        fee_amount: '0.00', total_debit: '50.00', price_basis: 'fixed', created_at: T('2025-02-01T00:00:00Z'), next_check_at: null,
+      }, null);
+      if (more.kind !== 'recorded') throw new Error(more.kind);
+      await settle(more.row.id, 'pending', 'failed');
+      await expectExact();
+      const listed = (await store.listTransactions(acc, { status: 'reversed', category: 'purchase', from: T('2025-01-31T00:00:00Z'), to: T('2025-02-01T23:00:00Z') }, { page: 1, per_page: 100 })).items.map((t) => t.id);
+      expect(ids.filter((id) => listed.includes(id))).toEqual([ids[0], ids[1]]);
+    });
+
     it('writes no counter for an update that changes no counted column', async () => {
       const before = await store.sql.query('SELECT * FROM transaction_counts ORDER BY account_id, grain, bucket, status, category');
       await store.sql.query(`UPDATE transactions SET description = description || '!', updated_at = updated_at + interval '1 second'
@@ -254,7 +291,7 @@ function totalSuite(title: string, open: () => Promise<Harness>) {
 
     it('TRUNCATE empties the counters with the rows', async () => {
       await store.sql.transaction(async (tx) => {
-        await tx.query('TRUNCATE transactions');
+        await tx.query('TRUNCATE transactions CASCADE'); // CASCADE: transaction_history (003) references it
         expect(await tx.query('SELECT 1 FROM transaction_counts LIMIT 1')).toEqual([]);
         throw new Error('roll back');
       }).catch((e: unknown) => {
@@ -275,8 +312,10 @@ function totalSuite(title: string, open: () => Promise<Harness>) {
       expect(await migrate(driver.sql, [first!])).toEqual(['001_init']);
       const old = createQueries(driver.sql, driver.kind);
       const ids = [await newAccountOn(old), await newAccountOn(old)];
-      await old.insertTransactions([...dataset(ids[0]!, 5), ...dataset(ids[1]!, 6)]);
-      expect(await migrate(driver.sql)).toEqual(['002_transaction_counts']);
+      // Rows as 001 held them: insertTransactions writes 003's columns, so insert through the table's own row type.
+      await driver.sql.query('INSERT INTO transactions SELECT * FROM json_populate_recordset(NULL::transactions, $1::json)',
+        [JSON.stringify([...dataset(ids[0]!, 5), ...dataset(ids[1]!, 6)])]);
+      expect(await migrate(driver.sql)).toEqual(['002_transaction_counts', '003_purchases']);
       expect(await wrongTotals(old, ids[0]!)).toEqual([]);
       expect(await wrongTotals(old, ids[1]!, RANGES.slice(0, 8))).toEqual([]);
       expect(await counterDrift(old)).toEqual([]);

@@ -44,13 +44,30 @@ export interface TransactionRow {
   product_type: string | null;
   phone_number: string | null;
   meter_number: string | null;
+  smartcard_number: string | null;
+  /** Electricity prepaid, once successful: the 20-digit token; else null. */
+  token: string | null;
+  /** Electricity prepaid, once successful: e.g. "79.9 kWh"; else null. */
+  units: string | null;
+  /** The catalogue id of the product bought (purchases); else null. */
+  product_id: string | null;
   product_amount: string;
   fee_amount: string;
   total_debit: string;
   price_basis: string;
   created_at: Date;
   updated_at: Date;
+  /** Internal: when the settlement worker requeries the biller about this purchase (null = never). Not on the wire. */
+  next_check_at: Date | null;
+  /** Internal: requeries claimed in the current state (the worker's backoff). Not on the wire. */
+  check_attempts: number;
 }
+
+/**
+ * A purchase claimed for a biller requery: its row, plus what the biller's order needs that is not a transaction
+ * column — its account's environment and, for electricity, its product's meter type.
+ */
+export type DueCheck = TransactionRow & { environment: Environment; meter_type: MeterType | null };
 
 export interface ApiKeyRow {
   id: string;
@@ -119,7 +136,138 @@ export interface NewApiKey {
   expires_at: Date | null;
 }
 
-/** Everything the server, the console and the demo loader need from the database. */
+/** One entry of a transaction's append-only state history (from_status null = created). */
+export interface HistoryEntry {
+  from_status: TransactionStatus | null;
+  to_status: TransactionStatus;
+  at: Date;
+  reason: string | null;
+}
+
+/** A history row written together with rows of insertTransactions (the demo loader). */
+export interface NewHistoryEntry extends HistoryEntry {
+  transaction_id: string;
+}
+
+/**
+ * A purchase about to be recorded (always `pending`, category `purchase`, amount = total_debit). The caller has
+ * checked the product, the amount range and the verification; the store checks the money and the balance.
+ */
+export interface NewPurchase {
+  /** UUID; also the biller's idempotency key and requery handle. */
+  id: string;
+  account_id: string;
+  currency: string;
+  description: string;
+  /** The partner's reference, or one the service generated (references.ts: serviceReference('PUR')). */
+  reference: string;
+  /** Absent: the store generates one (references.ts) and draws again on the rare collision within the account. */
+  external_reference?: string | undefined;
+  product_type: ProductKind;
+  product_id: string | null;
+  phone_number: string | null;
+  meter_number: string | null;
+  smartcard_number: string | null;
+  product_amount: string;
+  fee_amount: string;
+  /** Must equal product_amount + fee_amount, and be > 0. */
+  total_debit: string;
+  price_basis: string;
+  created_at: Date;
+  /**
+   * When the settlement worker should requery the biller if nobody settles the purchase first (the process may die
+   * between recording and the biller's answer): a little after the vend's own timeout. Null: never.
+   */
+  next_check_at: Date | null;
+}
+
+export type IdempotencyClaim =
+  /** New, expired, or an abandoned in-flight lease taken over: proceed (and complete, release or link it). */
+  | { kind: 'claimed' }
+  /** Completed before with the same fingerprint: send this again (same status, body bytes and Location). */
+  | { kind: 'replay'; status: number; body: string; location: string | null }
+  /** Same key, other fingerprint or operation. */
+  | { kind: 'reused' }
+  /** The first request with this key is still being processed. */
+  | { kind: 'in_flight' };
+
+export interface IdempotencyClaimRequest {
+  account_id: string;
+  key: string;
+  operation: string;
+  fingerprint: string;
+  now: Date;
+  /** How long this request holds the key before another request with it may take it over (nothing recorded yet). */
+  lease_ms: number;
+  /** How long the record is kept (24 h): afterwards the key is new again. */
+  ttl_ms: number;
+}
+
+export interface IdempotencyCompletion {
+  account_id: string;
+  key: string;
+  status: number;
+  body: string;
+  location: string | null;
+}
+
+/** The response stored with an idempotency record: what a replay sends again. */
+export interface ResponseSnapshot {
+  status: number;
+  body: string;
+  location: string | null;
+}
+
+export type RecordPurchaseResult =
+  | { kind: 'recorded'; row: TransactionRow }
+  /** Wallet < total_debit: nothing recorded, nothing debited; the idempotency record (if any) holds the 422. */
+  | { kind: 'insufficient_balance' }
+  /**
+   * The idempotency record is no longer this request's to use (another request with the same key took over an
+   * expired lease and linked or completed it first, or it was released): nothing written. Answer 409 IN_USE.
+   */
+  | { kind: 'idempotency_key_lost' };
+
+export interface SettlePurchase {
+  id: string;
+  /** Compare-and-set: nothing is written unless the purchase is in this state now. */
+  from: TransactionStatus;
+  /**
+   * pending -> successful | failed, successful -> reversed; or the same state (`from`), which changes no state and
+   * writes no history: only next_check_at (and completes an in-flight idempotency record).
+   */
+  to: TransactionStatus;
+  token?: string | null | undefined;
+  units?: string | null | undefined;
+  /** The next requery; must be null when `to` is final (failed, reversed). */
+  next_check_at: Date | null;
+  at: Date;
+  reason?: string | null | undefined;
+  /** The 201 to store when the purchase's idempotency record is still in flight. Synchronous: it runs inside the DB transaction. */
+  snapshot: (row: TransactionRow) => { status: number; body: string; location: string };
+}
+
+export interface FundWallet {
+  account_id: string;
+  /** Positive decimal string, at most 2 decimals. */
+  amount: string;
+  /** The partner-visible reference; generated (FND-…) when absent. */
+  reference?: string | undefined;
+  description?: string | undefined;
+  at: Date;
+}
+
+/** The wallet balance and what the account's transactions say it must be (ledger.ts for the rule). */
+export interface Ledger {
+  balance: string;
+  expected: string;
+}
+
+/**
+ * Everything the server, the console and the demo loader need from the database. What a read returns may be a value
+ * shared with other callers, deep-frozen (the embedded store's read cache: server/frozen.ts): never change it.
+ * Instants written must lie in years 0001-9999 UTC (store/instants.ts); any valid Date is a list bound.
+ */
 export interface Store {
   readonly driver: 'pglite' | 'postgres';
   readonly sql: Sql;
@@ -137,10 +285,13 @@ export interface Store {
   listTransactions(accountId: string, filter: TransactionFilter, page: PageRequest): Promise<Page<TransactionRow>>;
   getTransactionById(accountId: string, id: string): Promise<TransactionRow | null>;
   getTransactionByExternalReference(accountId: string, ref: string): Promise<TransactionRow | null>;
-  insertTransactions(rows: TransactionRow[]): Promise<void>;
+  /** Bulk insert (demo, bench, tests); `history`, when given, is written in the same database transaction. */
+  insertTransactions(rows: TransactionRow[], history?: NewHistoryEntry[]): Promise<void>;
   countTransactions(accountId: string): Promise<number>;
 
   listProducts(environment: Environment, kind: ProductKind, filter: ProductFilter, page: PageRequest): Promise<Page<ProductRow>>;
+  /** One product of an environment by its id (any kind), or null. */
+  getProduct(environment: Environment, id: string): Promise<ProductRow | null>;
   replaceProducts(environment: Environment, rows: ProductRow[]): Promise<void>;
   countProducts(environment: Environment): Promise<number>;
 
@@ -153,4 +304,44 @@ export interface Store {
   /** Replaces the secret hash (regenerate): the old secret stops matching in the same statement. */
   replaceKeySecret(id: string, secretHash: string, displayPrefix: string): Promise<ApiKeyRow>;
   updateKey(id: string, patch: Partial<Pick<ApiKeyRow, 'scopes' | 'ip_allowlist' | 'expires_at' | 'name'>>): Promise<ApiKeyRow>;
+
+  // Idempotency records (idempotency.ts): each call is one database transaction.
+  /** Insert-or-inspect atomically: exactly one of any number of concurrent first requests gets `claimed`. */
+  claimIdempotencyKey(k: IdempotencyClaimRequest): Promise<IdempotencyClaim>;
+  /** Stores an error outcome (404/422 after the idempotency step). False when the record is no longer held. */
+  completeIdempotencyKey(k: IdempotencyCompletion): Promise<boolean>;
+  /** Forgets an in-flight record that recorded nothing (503: the outcome was transient). */
+  releaseIdempotencyKey(accountId: string, key: string): Promise<void>;
+  /** Deletes records expired at `now` (at most `limit`); returns how many. */
+  purgeExpiredIdempotencyKeys(now: Date, limit: number): Promise<number>;
+
+  // Purchases and wallets (purchases.ts, wallets.ts): each call is one database transaction.
+  /**
+   * Debit (`UPDATE wallets ... WHERE balance >= total`), the pending purchase, its first history row and the link of
+   * its idempotency record (`idem`, null when there is none). Insufficient balance: the record is completed with
+   * `idem.insufficient` in the same transaction and nothing else is written.
+   */
+  recordPurchase(p: NewPurchase, idem: { key: string; insufficient: { status: 422; body: string } } | null): Promise<RecordPurchaseResult>;
+  /**
+   * Compare-and-set on status: the new state, token/units, the refund of total_debit (to failed or reversed),
+   * next_check_at, the history row, and the completion of the purchase's in-flight idempotency record with
+   * `snapshot(row)`. Null when the purchase is not in state `from` (someone else settled it: nothing written).
+   */
+  settlePurchase(s: SettlePurchase): Promise<TransactionRow | null>;
+  /**
+   * Up to `limit` purchases whose next_check_at <= now, each moved to now + lease_ms (and check_attempts + 1) in the
+   * same statement, skipping rows another claimer holds: concurrent claimers never get the same purchase.
+   */
+  claimDueChecks(now: Date, limit: number, lease_ms: number): Promise<DueCheck[]>;
+  /** A successful `funding` transaction and the credit, in one database transaction. */
+  fundWallet(f: FundWallet): Promise<TransactionRow>;
+  /**
+   * Sets the wallet to exactly `balance` through a ledger entry for the difference (a funding credit or a withdrawal
+   * debit), so the ledger still reconciles; null when it already held that balance. Used by the demo's low_balance account.
+   */
+  resetWalletBalance(r: { account_id: string; balance: string; at: Date; description: string }): Promise<TransactionRow | null>;
+  /** The state history of a transaction, in order of appending. */
+  getTransactionHistory(transactionId: string): Promise<HistoryEntry[]>;
+  /** The wallet balance and the balance the account's transactions imply: equal unless money went astray. */
+  ledgerOf(accountId: string): Promise<Ledger>;
 }

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bin, projectRoot } from '../helpers/run.ts';
+import { projectRoot } from '../helpers/run.ts';
 import { startReference, type Reference } from './support/reference-server.ts';
 
 let ref: Reference;
@@ -16,10 +16,14 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => { await ref?.close(); });
 
-/** Asynchronous: the reference server answers from this very process. */
+/**
+ * Asynchronous: the reference server answers from this very process. `npm run conformance` is `tsx conformance/run.ts`;
+ * here the same through this process's own node (not the tsx bin, whose `env node` is whatever node PATH holds), so
+ * the CLI runs on the Node under test.
+ */
 function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
-    const child = spawn(bin('tsx'), ['conformance/run.ts', ...args], { cwd: projectRoot, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'conformance/run.ts', ...args], { cwd: projectRoot, env: { ...process.env, ...env } });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => { out += d; });
@@ -35,14 +39,23 @@ describe('npm run conformance', () => {
     expect(r.err.trim().split('\n')).toEqual(["conformance: --env must be sandbox or production, got 'staging' (usage: npm run conformance -- --help)"]);
   });
 
-  it('exits 0 against the reference server and writes the three reports; no secret on the terminal', async () => {
+  it('exits 0 against the reference server, writes included, and writes the three reports; no secret on the terminal', async () => {
     const report = join(dir, 'report');
     const r = await cli(['--keys', join(dir, 'keys.json'), '--env', 'sandbox', '--report', report, '--rate', '0']);
     expect(r.code, r.out + r.err).toBe(0);
+    expect(r.out).toContain('with writes (sandbox)');
     expect(r.out).toMatch(/auth-matrix +\.+/);
+    expect(r.out).toMatch(/purchases +\.+/);
     expect(r.out).toContain('PASS:');
     for (const f of ['junit.xml', 'summary.md', 'results.json']) expect(existsSync(join(report, f))).toBe(true);
     for (const key of Object.values(ref.keys.sandbox.keys)) expect(r.out + r.err).not.toContain(key.slice(8));
+  }, 60_000);
+
+  it('exits 2 on production without --read-only: writes go only to a sandbox', async () => {
+    const r = await cli(['--rate', '0', '--env', 'production', '--keys', join(dir, 'keys.json')]);
+    expect(r.code, r.out + r.err).toBe(2);
+    expect(r.err).toContain('refusing to run');
+    expect(r.out).toBe('');
   }, 60_000);
 
   it('exits 1 when coverage falls below --min-coverage (roles absent, from variables)', async () => {
@@ -50,6 +63,7 @@ describe('npm run conformance', () => {
       CONFORMANCE_ENV: 'production',
       CONFORMANCE_BASE_URL: ref.keys.production.base_url,
       CONFORMANCE_KEY_FULL: ref.keys.production.keys.full,
+      CONFORMANCE_READ_ONLY: '1',
     });
     expect(r.code, r.out + r.err).toBe(1);
     expect(r.out).toMatch(/FAIL: coverage [\d.]+% < 100%/);

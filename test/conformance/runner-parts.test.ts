@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { RateLimiter } from '../../conformance/client/rate-limiter.ts';
 import { retryAfterMs, Transport } from '../../conformance/client/transport.ts';
 import { negativeValues } from '../../conformance/contract/negative-values.ts';
-import { computeCoverage } from '../../conformance/coverage.ts';
+import { computeCoverage, NO_WRITES_WHY } from '../../conformance/coverage.ts';
 import { parseOptions, UsageError } from '../../conformance/options.ts';
 import { redact } from '../../conformance/redact.ts';
 import { contract } from './support/canned.ts';
@@ -106,17 +106,45 @@ describe('rate limiter', () => {
     for (let i = 0; i < 5; i++) await limiter.take('another key');
     expect(Date.now() - other).toBeLessThan(40);
   });
+  it('paces different keys that count against one announced partition (pk) as one', async () => {
+    const limiter = new RateLimiter(0);
+    const policy = '"25-in-1sec"; q=25; w=1; pk=:YWRkcmVzcw==:'; // e.g. the caller address's failure budget
+    for (const k of ['revoked', 'disabled', 'none']) limiter.learn(k, policy);
+    const started = Date.now();
+    for (const k of ['revoked', 'disabled', 'none', 'revoked', 'disabled']) await limiter.take(k);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    limiter.learn('full', '"25-in-1sec"; q=25; w=1; pk=:a2V5:'); // its own key budget
+    const other = Date.now();
+    for (let i = 0; i < 3; i++) await limiter.take('full');
+    expect(Date.now() - other).toBeLessThan(140);
+  });
   it.each([['2', 2000], [null, 1000], ['soon', 1000], ['999', 60_000]] as const)('Retry-After %j → %i ms', (v, ms) => expect(retryAfterMs(v)).toBe(ms));
 });
 
 describe('coverage', () => {
-  it('derives the cells from the contract and leaves 429/500/503 out of the denominator', () => {
+  const outOfReach = (writes: boolean) => computeCoverage(contract, 'full', [], { writes }).cells.filter((x) => x.state === 'out-of-reach');
+  it('derives the cells from the contract and leaves 429/500/503 and BILLER_UNAVAILABLE out of the denominator, not the 409', () => {
     const c = computeCoverage(contract, 'full', []);
     expect(c.cells.filter((x) => x.operationId === 'getTransaction' && x.status === 401).map((x) => x.code)).toEqual([
       'AUTHENTICATION_REQUIRED', 'INVALID_CREDENTIALS', 'TOKEN_REVOKED', 'TOKEN_EXPIRED', 'TOKEN_DISABLED',
     ]);
-    expect(c.cells.filter((x) => x.state === 'out-of-reach').map((x) => x.status).sort()).toEqual(Array(10).fill([429, 500, 503]).flat().sort());
-    expect(c).toMatchObject({ reachable: 103, exercised: 0, percent: 0 });
+    const ops = contract.operations.length;
+    const billed = contract.operations.filter((o) => o.responses.get(503)?.codes.includes('BILLER_UNAVAILABLE')).length;
+    const writes = contract.operations.filter((o) => o.writes).length;
+    expect(outOfReach(true).map((x) => `${x.status} ${x.code}`).sort()).toEqual([
+      ...Array(ops).fill(['429 RATE_LIMITED', '500 INTERNAL_ERROR', '503 SERVICE_UNAVAILABLE']).flat(),
+      ...Array(billed).fill('503 BILLER_UNAVAILABLE'),
+    ].sort());
+    // The 409 is reachable: the biller-timeout scenarios keep the first request in flight (about 1.5 s).
+    expect(c.cells.filter((x) => x.status === 409 && x.state !== 'out-of-reach')).toHaveLength(writes);
+    expect(c).toMatchObject({ reachable: 196, exercised: 0, percent: 0 });
+  });
+  it('without writes, every cell of a write operation but its 405 is out of reach, with the reason', () => {
+    const c = computeCoverage(contract, 'full', [], { writes: false });
+    const write = c.cells.filter((x) => contract.op(x.operationId).writes);
+    expect(write.filter((x) => x.state !== 'out-of-reach').map((x) => x.status)).toEqual(Array(4).fill(405));
+    expect(write.filter((x) => x.status === 422).every((x) => x.why === NO_WRITES_WHY)).toBe(true);
+    expect(c.reachable).toBe(133);
   });
   it('counts a cell exercised by a case that ran, not by a skipped one', () => {
     const cell = { operationId: 'getAccount', status: 200, code: null };
@@ -125,6 +153,11 @@ describe('coverage', () => {
       { ...base, id: 'a', status: 'passed', cells: [cell] },
       { ...base, id: 'b', status: 'skipped', cells: [{ ...cell, operationId: 'getHealth' }] },
     ]);
-    expect(c).toMatchObject({ reachable: 10, exercised: 1, percent: 10 });
+    expect(c).toMatchObject({ reachable: 16, exercised: 1, percent: 6.2 });
+  });
+  it('counts an out-of-reach cell that a run met all the same (a 409 won in a race)', () => {
+    const base = { group: 'g', operationId: 'createAirtimePurchase', title: '', failures: [], requests: 1, retries429: 0, durationMs: 0 };
+    const c = computeCoverage(contract, 'full', [{ ...base, id: 'a', status: 'passed', cells: [{ operationId: 'createAirtimePurchase', status: 409, code: 'IDEMPOTENCY_KEY_IN_USE' }] }]);
+    expect(c.cells.find((x) => x.operationId === 'createAirtimePurchase' && x.status === 409)?.state).toBe('exercised');
   });
 });

@@ -28,9 +28,9 @@ describe.skipIf(chromiumMissing)(`reference docs in headless Chromium${chromiumM
   });
   afterAll(async () => { await browser?.close(); });
 
-  it('lists all 10 operations by their summaries under their tags', async () => {
+  it('lists all 16 operations by their summaries under their tags', async () => {
     const ops = operations();
-    expect(ops).toHaveLength(10);
+    expect(ops).toHaveLength(16);
     for (const o of ops) {
       const tag = String((o.operation.tags as string[])[0]);
       const summary = String(o.operation.summary);
@@ -38,6 +38,12 @@ describe.skipIf(chromiumMissing)(`reference docs in headless Chromium${chromiumM
       if (!(await entry.isVisible())) await page.getByRole('link', { name: tag, exact: true }).first().click();
       await expect.poll(() => entry.isVisible(), { message: `${o.operationId}: '${summary}' under ${tag}` }).toBe(true);
     }
+  });
+
+  it('shows the purchases guide with its state diagram and the sandbox scenarios table', async () => {
+    await expect.poll(() => page.getByRole('heading', { name: 'Sandbox scenarios' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('08022222222').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('biller reverses').count()).toBeGreaterThan(0);
   });
 
   it('shows the authentication section and the bearer scheme', async () => {

@@ -19,10 +19,24 @@ function responseExamples(): ExampleCase[] {
       const resp = deref(r);
       const media = (resp.content as JsonObject)['application/json'] as JsonObject;
       const schemaRef = String((media.schema as JsonObject).$ref ?? '');
-      const pointer = schemaRef || `#/paths/${pointerEscape(o.path)}/get/responses/${status}/content/application~1json/schema`;
+      const pointer = schemaRef || `#/paths/${pointerEscape(o.path)}/${o.method}/responses/${status}/content/application~1json/schema`;
       for (const [name, ex] of Object.entries(media.examples as JsonObject)) {
         out.push({ where: `${o.operationId} ${status} ${name}`, schemaPointer: pointer, value: deref(ex).value });
       }
+    }
+  }
+  return out;
+}
+
+/** Request body examples (Redoc's request samples) against the body's schema. */
+function requestExamples(): ExampleCase[] {
+  const out: ExampleCase[] = [];
+  for (const o of operations()) {
+    if (!o.operation.requestBody) continue;
+    const media = (deref(o.operation.requestBody).content as JsonObject)['application/json'] as JsonObject;
+    const pointer = String((media.schema as JsonObject).$ref);
+    for (const [name, ex] of Object.entries(media.examples as JsonObject)) {
+      out.push({ where: `${o.operationId} request ${name}`, schemaPointer: pointer, value: deref(ex).value });
     }
   }
   return out;
@@ -41,11 +55,13 @@ function parameterExamples(): ExampleCase[] {
 }
 
 describe('contract examples', () => {
-  const cases = [...responseExamples(), ...parameterExamples()];
+  const cases = [...responseExamples(), ...requestExamples(), ...parameterExamples()];
 
-  it('covers every operation response and every parameter', () => {
+  it('covers every operation response, every request body and every parameter', () => {
     const responses = operations().flatMap((o) => Object.keys(o.operation.responses as JsonObject));
     expect(responseExamples().length).toBeGreaterThanOrEqual(responses.length);
+    expect(requestExamples().length).toBeGreaterThanOrEqual(operations().filter((o) => o.operation.requestBody).length);
+    expect(requestExamples().length).toBeGreaterThan(0);
     expect(parameterExamples().length).toBeGreaterThanOrEqual(Object.keys((bundle.components as JsonObject).parameters as JsonObject).length);
   });
 

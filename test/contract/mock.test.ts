@@ -1,4 +1,7 @@
-/** The Prism mock started from the bundle answers each operation with its documented 200 example, and 401 without a key. */
+/**
+ * The Prism mock started from the bundle answers each operation with its documented success example (200, or 201
+ * for a purchase sent with its request example and an Idempotency-Key), and 401 without a key.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deref, operations, type JsonObject } from '../helpers/bundle.ts';
 import { freePort, startUntilReady, type Started } from '../helpers/processes.ts';
@@ -23,18 +26,32 @@ function urlOf(path: string, op: JsonObject): string {
   });
 }
 
+const okStatus = (op: JsonObject) => ((op.responses as JsonObject)['201'] ? 201 : 200);
+
 function firstOkExample(op: JsonObject): unknown {
-  const ok = deref((op.responses as JsonObject)['200']!);
+  const ok = deref((op.responses as JsonObject)[String(okStatus(op))]!);
   const examples = ((ok.content as JsonObject)['application/json'] as JsonObject).examples as JsonObject;
   return deref(Object.values(examples)[0]!).value;
+}
+
+/** A request as the contract documents it: for an operation with a body, its first request example as JSON. */
+function requestOf(o: { method: string; operation: JsonObject }, headers: Record<string, string>): RequestInit {
+  if (!o.operation.requestBody) return { method: o.method.toUpperCase(), headers };
+  const media = (deref(o.operation.requestBody).content as JsonObject)['application/json'] as JsonObject;
+  const body = deref(Object.values(media.examples as JsonObject)[0]!).value;
+  return {
+    method: o.method.toUpperCase(),
+    headers: { ...headers, 'Content-Type': 'application/json', 'Idempotency-Key': `mock-${o.operation.operationId}` },
+    body: JSON.stringify(body),
+  };
 }
 
 describe('Prism mock of the bundle', () => {
   const ops = operations();
 
-  it.each(ops.map((o) => [o.operationId, o] as const))('%s answers its documented 200 example with a bearer key', async (_id, o) => {
-    const r = await fetch(base + urlOf(o.path, o.operation), { headers: { Authorization: 'Bearer sk_test_mock', Accept: 'application/json' } });
-    expect(r.status).toBe(200);
+  it.each(ops.map((o) => [o.operationId, o] as const))('%s answers its documented success example with a bearer key', async (_id, o) => {
+    const r = await fetch(base + urlOf(o.path, o.operation), requestOf(o, { Authorization: 'Bearer sk_test_mock', Accept: 'application/json' }));
+    expect(r.status).toBe(okStatus(o.operation));
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await r.json()).toEqual(firstOkExample(o.operation));
   });
@@ -42,7 +59,7 @@ describe('Prism mock of the bundle', () => {
   it.each(ops.filter((o) => (o.operation.security as unknown[]).length > 0).map((o) => [o.operationId, o] as const))(
     '%s answers 401 without a key',
     async (_id, o) => {
-      const r = await fetch(base + urlOf(o.path, o.operation), { headers: { Accept: 'application/json' } });
+      const r = await fetch(base + urlOf(o.path, o.operation), requestOf(o, { Accept: 'application/json' }));
       expect(r.status).toBe(401);
     },
   );

@@ -1,6 +1,7 @@
 /**
- * The contract covers every operation of the source specification (§4) with the scope, parameters and responses
- * the decisions give it. The expectations are written from the source spec, not read from the contract.
+ * The contract covers every operation of the source specification (§4) and of the purchases design (issue 12) with
+ * the scope, parameters and responses the decisions give it. The expectations are written from the source spec and
+ * the design, not read from the contract.
  */
 import { describe, expect, it } from 'vitest';
 import { bundle, deref, operations, type JsonObject } from '../helpers/bundle.ts';
@@ -9,7 +10,8 @@ import * as domain from '../../server/domain.ts';
 
 const PAGING = ['page', 'per_page'];
 const AUTH_ERRORS = ['400', '401', '403', '405', '429', '500', '503'];
-const SOURCE_OPERATIONS: [string, { path: string; scope: string | null; params: string[]; statuses: string[]; paginated: boolean }][] = [
+type Expected = { method?: 'get' | 'post'; path: string; scope: string | null; params: string[]; statuses: string[]; paginated: boolean };
+const SOURCE_OPERATIONS: [string, Expected][] = [
   ['getHealth', { path: '/health', scope: null, params: [], statuses: ['200', '400', '405', '429', '500', '503'], paginated: false }],
   ['getAccount', { path: '/account', scope: 'read_balance', params: [], statuses: ['200', ...AUTH_ERRORS], paginated: false }],
   ['getAccountBalance', { path: '/account/balance', scope: 'read_balance', params: [], statuses: ['200', ...AUTH_ERRORS], paginated: false }],
@@ -21,6 +23,20 @@ const SOURCE_OPERATIONS: [string, { path: string; scope: string | null; params: 
   ['listElectricityProducts', { path: '/products/electricity', scope: 'view_products', params: ['distributor', ...PAGING], statuses: ['200', ...AUTH_ERRORS], paginated: true }],
   ['listCableTvProducts', { path: '/products/cabletv', scope: 'view_products', params: ['provider', ...PAGING], statuses: ['200', ...AUTH_ERRORS], paginated: true }],
 ];
+/** Purchases design §1: four POSTs with an Idempotency-Key, two verifications under Products. */
+const PURCHASE = (path: string, scope: string, verifies: boolean): Expected => ({
+  method: 'post', path, scope, params: ['Idempotency-Key'], paginated: false,
+  statuses: ['201', ...AUTH_ERRORS, '409', '422', ...(verifies ? ['404'] : [])],
+});
+const PURCHASE_OPERATIONS: [string, Expected][] = [
+  ['createAirtimePurchase', PURCHASE('/purchases/airtime', 'purchase_airtime', false)],
+  ['createDataPurchase', PURCHASE('/purchases/data', 'purchase_data', false)],
+  ['createElectricityPurchase', PURCHASE('/purchases/electricity', 'purchase_electricity', true)],
+  ['createCableTvPurchase', PURCHASE('/purchases/cabletv', 'purchase_cable_tv', true)],
+  ['getElectricityMeter', { path: '/products/electricity/{product_id}/meters/{meter_number}', scope: 'purchase_electricity', params: ['product_id', 'meter_number'], statuses: ['200', ...AUTH_ERRORS, '404'], paginated: false }],
+  ['getCableTvSmartcard', { path: '/products/cabletv/{product_id}/smartcards/{smartcard_number}', scope: 'purchase_cable_tv', params: ['product_id', 'smartcard_number'], statuses: ['200', ...AUTH_ERRORS, '404'], paginated: false }],
+];
+const ALL_OPERATIONS = [...SOURCE_OPERATIONS, ...PURCHASE_OPERATIONS];
 
 const byId = new Map(operations().map((o) => [o.operationId, o]));
 const schemaOf = (p: JsonObject) => deref(p.schema ?? null) as JsonObject;
@@ -28,13 +44,14 @@ const param = (op: JsonObject, name: string) =>
   ((op.parameters ?? []) as JsonObject[]).map((p) => deref(p)).find((p) => p.name === name);
 
 describe('operations of the source specification', () => {
-  it('has exactly the 10 operations of the source spec, all GET', () => {
-    expect([...byId.keys()].sort()).toEqual(SOURCE_OPERATIONS.map(([id]) => id).sort());
-    for (const o of byId.values()) expect(o.method).toBe('get');
+  it('has exactly the 10 operations of the source spec and the 6 of purchases, GET but for the 4 purchases', () => {
+    expect([...byId.keys()].sort()).toEqual(ALL_OPERATIONS.map(([id]) => id).sort());
+    expect(ALL_OPERATIONS).toHaveLength(16);
   });
 
-  it.each(SOURCE_OPERATIONS)('%s has its path, scope, parameters and responses', (id, want) => {
+  it.each(ALL_OPERATIONS)('%s has its method, path, scope, parameters and responses', (id, want) => {
     const o = byId.get(id)!;
+    expect(o.method).toBe(want.method ?? 'get');
     expect(o.path).toBe(want.path);
     const security = o.operation.security as JsonObject[];
     if (want.scope === null) expect(security).toEqual([]);
@@ -42,7 +59,7 @@ describe('operations of the source specification', () => {
     const names = ((o.operation.parameters ?? []) as JsonObject[]).map((p) => deref(p).name);
     expect(names.sort()).toEqual([...want.params].sort());
     expect(Object.keys(o.operation.responses as JsonObject).sort()).toEqual([...want.statuses].sort());
-    const ok = deref((o.operation.responses as JsonObject)['200']!);
+    const ok = deref((o.operation.responses as JsonObject)[want.method === 'post' ? '201' : '200']!);
     const okSchema = deref(((ok.content as JsonObject)['application/json'] as JsonObject).schema!);
     expect(((okSchema.required ?? []) as string[]).includes('pagination')).toBe(want.paginated);
   });
@@ -53,7 +70,7 @@ describe('operations of the source specification', () => {
       for (const [status, r] of Object.entries(o.operation.responses as JsonObject)) {
         const resp = deref(r);
         expect((resp.headers as JsonObject)['X-Request-Id'], `${o.operationId} ${status}`).toBeDefined();
-        if (status === '200') continue;
+        if (status === '200' || status === '201') continue;
         const media = (resp.content as JsonObject)['application/json'] as JsonObject;
         expect(media.schema, `${o.operationId} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorResponse' });
       }
@@ -112,10 +129,11 @@ describe('parameters as decided', () => {
     for (const v of bad) expect(re.test(v), v).toBe(false);
   });
 
-  it('the transaction id path parameter accepts any non-empty string (unknown shapes are 404, not 400)', () => {
+  it('the transaction id path parameter accepts any string of 1..128 characters (unknown shapes are 404, not 400)', () => {
     const p = param(byId.get('getTransaction')!.operation, 'id')!;
     expect(p.in).toBe('path');
-    expect(schemaOf(p)).toEqual({ type: 'string', minLength: 1 });
+    expect(schemaOf(p)).toEqual({ type: 'string', minLength: 1, maxLength: 128 });
+    expect(String(p.description)).toMatch(/404 `TRANSACTION_NOT_FOUND`[^.]*longer than 128\s+characters/);
   });
 });
 
@@ -140,6 +158,7 @@ describe('vocabulary shared with the server', () => {
   });
 
   it('the bearer scheme is declared and names all 8 scopes in the description', () => {
+    expect(domain.SCOPES).toHaveLength(8);
     const scheme = ((bundle.components as JsonObject).securitySchemes as JsonObject).bearerAuth as JsonObject;
     expect(scheme).toMatchObject({ type: 'http', scheme: 'bearer' });
     const info = String((bundle.info as JsonObject).description);

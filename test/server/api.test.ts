@@ -76,10 +76,10 @@ describe('HTTP conventions', () => {
     expect((await json(r)).error.code).toBe('NOT_FOUND');
   });
 
-  it.each(['POST', 'DELETE', 'PUT', 'OPTIONS'])('answers %s on a known path with 405 and Allow: GET', async (method) => {
+  it.each(['POST', 'DELETE', 'PUT', 'OPTIONS'])('answers %s on a known path with 405 and Allow: GET, HEAD', async (method) => {
     const r = await fetch(`${sand}/account/balance`, { method, headers: { Authorization: `Bearer ${full('sandbox')}` } });
     expect(r.status).toBe(405);
-    expect(r.headers.get('allow')).toBe('GET');
+    expect(r.headers.get('allow')).toBe('GET, HEAD');
     expect((await json(r)).error.code).toBe('METHOD_NOT_ALLOWED');
   });
 

@@ -70,3 +70,32 @@ describe('rate limits, Redis and timeouts', () => {
     expect(() => parseConfig([], { REDIS_URL: 'redis//:hunter2@h' })).toThrow(/^(?!.*hunter2)/);
   });
 });
+
+describe('biller and settlement', () => {
+  it('gives the demo (npm start, test servers) the simulated biller and a settlement worker every second', () => {
+    expect(parseConfig([], {})).toMatchObject({ demo: true, biller: 'simulated', settlement: { enabled: true, intervalMs: 1000 } });
+  });
+
+  it.each([
+    ['production without a demo has no biller', [], { NODE_ENV: 'production' }, { biller: null }],
+    ['BILLER=simulated gives production the simulator', [], { NODE_ENV: 'production', BILLER: 'simulated' }, { biller: 'simulated' }],
+    ['--demo in production buys from the simulator', ['--demo'], { NODE_ENV: 'production' }, { biller: 'simulated' }],
+    ['BILLER=none takes it away from a demo', [], { BILLER: 'none' }, { demo: true, biller: null }],
+    ['BILLER in any case', [], { NODE_ENV: 'production', BILLER: 'Simulated' }, { biller: 'simulated' }],
+    ['--no-settlement runs no worker', ['--no-settlement'], {}, { settlement: { enabled: false, intervalMs: 1000 } }],
+    ['SETTLEMENT=off runs no worker', [], { SETTLEMENT: 'off' }, { settlement: { enabled: false } }],
+    ['the flag wins over SETTLEMENT', ['--settlement'], { SETTLEMENT: 'off' }, { settlement: { enabled: true } }],
+    ['SETTLEMENT_INTERVAL_MS', [], { SETTLEMENT_INTERVAL_MS: '100' }, { settlement: { enabled: true, intervalMs: 100 } }],
+  ])('%s', (_n, argv, env, want) => {
+    expect(parseConfig(argv, env)).toMatchObject(want);
+  });
+
+  it.each([
+    [{ BILLER: 'acme' }, /^BILLER must be simulated or none, got 'acme'$/],
+    [{ SETTLEMENT: 'sometimes' }, /^SETTLEMENT must be true or false, got 'sometimes'$/],
+    [{ SETTLEMENT_INTERVAL_MS: '5' }, /^SETTLEMENT_INTERVAL_MS must be a whole number 10\.\.3600000 \(milliseconds\), got '5'$/],
+    [{ SETTLEMENT_INTERVAL_MS: '1e3' }, /SETTLEMENT_INTERVAL_MS/],
+  ])('rejects %j with a one-line reason', (env, message) => {
+    expect(() => parseConfig([], env)).toThrow(message);
+  });
+});

@@ -1,17 +1,23 @@
 /**
- * The handler map is checked by the compiler against the contract: `tsc --noEmit` (run before the tests) fails
- * on a missing handler, an unknown operation or a wrong response shape. Each `@ts-expect-error` below must stay
- * an error, or tsc reports it as unused.
+ * The handler map and the handler contexts are checked by the compiler against the contract: `tsc --noEmit` (run
+ * before the tests) fails on a missing handler, an unknown operation, a wrong response shape — and on a guarded
+ * handler that could run without a principal. Each `@ts-expect-error` below must stay an error, or tsc reports it
+ * as unused. If one of these fails after a contract edit, the message of `tsc` names the operation: add or fix its
+ * handler in server/handlers/ (see ARCHITECTURE.md, "Adding an operation").
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { operations } from '../../generated/schema.d.ts';
+import { OPERATIONS } from '../../generated/operations.ts';
 import { handlers } from '../../server/handlers/index.ts';
-import type { Handler, Handlers } from '../../server/handlers/types.ts';
+import type {
+  Authorized, GuardedOperationId, Handler, HandlerContext, Handlers, Principal, PublicOperationId,
+} from '../../server/contract/operations.ts';
 
 describe('handler map typing', () => {
   it('has exactly one handler per operationId of the contract', () => {
     expectTypeOf<keyof typeof handlers>().toEqualTypeOf<keyof operations>();
-    expect(Object.keys(handlers).sort()).toHaveLength(10);
+    expectTypeOf<keyof typeof OPERATIONS>().toEqualTypeOf<keyof operations>();
+    expect(Object.keys(handlers).sort()).toEqual(Object.keys(OPERATIONS).sort());
   });
 
   it('rejects a map with a handler missing', () => {
@@ -31,5 +37,32 @@ describe('handler map typing', () => {
     // @ts-expect-error deleteAccount is not an operation of the contract
     const extra: Handlers = { ...handlers, deleteAccount: handlers.getAccount };
     expect(extra).toBeDefined();
+  });
+});
+
+describe('principal typing', () => {
+  it('splits the operations by their contract security: public ones are exactly those with security: []', () => {
+    expectTypeOf<PublicOperationId>().toEqualTypeOf<'getHealth'>();
+    const publicIds = Object.entries(OPERATIONS).filter(([, op]) => op.scope === null).map(([id]) => id);
+    expect(publicIds).toEqual(['getHealth']);
+  });
+
+  it('gives a guarded handler a principal that is never null', () => {
+    expectTypeOf<HandlerContext<'getAccount'>['principal']>().toEqualTypeOf<Principal>();
+    expectTypeOf<HandlerContext<GuardedOperationId>['principal']>().toEqualTypeOf<Principal>();
+  });
+
+  it('gives a public handler no principal to read', () => {
+    const read = (ctx: HandlerContext<'getHealth'>) =>
+      // @ts-expect-error a public operation has no principal
+      ctx.principal.account_id;
+    expect(read).toBeDefined();
+  });
+
+  it('cannot authorise a guarded operation without a principal', () => {
+    // @ts-expect-error getAccount needs a principal
+    const a: Authorized = { operationId: 'getAccount', principal: null };
+    const b: Authorized = { operationId: 'getHealth', principal: null };
+    expect([a, b]).toHaveLength(2);
   });
 });

@@ -48,7 +48,7 @@ afterAll(async () => {
 describe('start-up', () => {
   it('writes the demo-keys file with mode 0600, every role in both environments, and bound base URLs', () => {
     expect(statSync(keysFile).mode & 0o777).toBe(0o600);
-    const roles = ['full', 'balance_only', 'products_only', 'disabled', 'revoked', 'expired', 'regenerated_old', 'ip_restricted', 'ip_loopback'];
+    const roles = ['full', 'balance_only', 'products_only', 'disabled', 'revoked', 'expired', 'regenerated_old', 'ip_restricted', 'ip_loopback', 'low_balance'];
     expect(Object.keys(keys)).toEqual(['production', 'sandbox']);
     expect(Object.keys(keys.production.keys).sort()).toEqual([...roles].sort());
     expect(Object.keys(keys.sandbox.keys).sort()).toEqual([...roles].sort());

@@ -13,7 +13,7 @@ import { parseConfig } from '../../server/config.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-const POLICY = { production: 10, sandbox: 5 }; // failures per address: 2 and 1
+const POLICY = { production: 10, sandbox: 5 }; // per key; failed authentications per address: the same
 const schemas = new ContractSchemas(loadBundle());
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -95,21 +95,38 @@ describe('the per-key budget', () => {
   });
 });
 
-describe('the per-address budget for requests without a valid key', () => {
-  it('lets a fifth of the key rate fail, then refuses the address before any key lookup, valid key or not', async () => {
+describe('the per-address budget for failed authentications', () => {
+  it('lets the address fail as often as a key may succeed, then answers its failures with 429', async () => {
     const from = '192.0.2.10';
-    const first = await call('production', '/account', { key: 'sk_live_guess1', from });
+    const first = await call('production', '/account', { key: 'sk_live_guess0', from });
     expect([first.status, await codeOf(first)]).toEqual([401, 'INVALID_CREDENTIALS']);
-    expect(first.headers.get('ratelimit-policy')).toMatch(/^"2-in-1sec"; q=2; /);
-    expect((await call('production', '/account', { from })).status).toBe(401); // no key at all counts too
-    const third = await call('production', '/account', { key: 'sk_live_guess3', from });
-    expect([third.status, await codeOf(third)]).toEqual([429, 'RATE_LIMITED']);
-    expect(Number(third.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect((await call('production', '/account', { key: keys('production').balance_only, from })).status).toBe(429);
-    // Another address, and the key itself, are unaffected; the address recovers in the next window.
-    expect((await call('production', '/account', { key: keys('production').balance_only, from: '192.0.2.11' })).status).toBe(200);
-    await sleep(1100);
-    expect((await call('production', '/account', { key: keys('production').balance_only, from })).status).toBe(200);
+    expect(first.headers.get('ratelimit-policy')).toMatch(/^"10-in-1sec"; q=10; /);
+    const more = await burst(9, () => call('production', '/account', { from })); // no key at all counts too
+    expect(statuses(more)).toBe(times(9, 401));
+    const over = await call('production', '/account', { key: 'sk_live_guess11', from });
+    expect([over.status, await codeOf(over)]).toEqual([429, 'RATE_LIMITED']);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // The guesser waits; a valid key from the same address does not (it is limited per key only).
+    const valid = await call('production', '/account', { key: keys('production').balance_only, from });
+    expect(valid.status).toBe(200);
+    expect(valid.headers.get('ratelimit-policy')).toMatch(/^"10-in-1sec"; q=10; /);
+    expect(valid.headers.get('ratelimit-policy')).not.toBe(over.headers.get('ratelimit-policy')); // another partition
+  });
+
+  it('never refuses a valid key because junk keys from the same address are spending its failure budget', async () => {
+    // One misconfigured client behind a partner's shared NAT floods junk keys while the partner's good clients work.
+    const from = '192.0.2.12';
+    const junk = (i: number) => call('sandbox', '/account/balance', { key: `sk_test_junk${i}`, from });
+    const good = () => call('sandbox', '/account/balance', { key: keys('sandbox').full, from });
+    await sleep(1100); // the full key's window of the earlier tests is over
+    const [junkAnswers, goodAnswers] = await Promise.all([
+      Promise.all(Array.from({ length: 30 }, (_, i) => junk(i))),
+      Promise.all(Array.from({ length: 5 }, good)), // exactly the key's budget of the window (5/s on sandbox)
+    ]);
+    expect(statuses(goodAnswers)).toBe(times(5, 200));
+    const junkCodes = await Promise.all(junkAnswers.map(codeOf));
+    expect(junkCodes.filter((c) => c === 'RATE_LIMITED').length).toBe(25); // the sandbox failure budget is 5/s here
+    expect(junkCodes.filter((c) => c === 'INVALID_CREDENTIALS').length).toBe(5);
   });
 
   it.each([
@@ -118,9 +135,9 @@ describe('the per-address budget for requests without a valid key', () => {
     ['a key of the other environment', () => keys('production').full, 'ENVIRONMENT_MISMATCH', '192.0.2.23'],
     ['a key whose allow-list excludes the caller', (e: Env) => keys(e).ip_loopback, 'IP_NOT_ALLOWED', '192.0.2.24'],
   ])('counts %s against the address', async (_n, key, code, from) => {
-    const rs = await burst(3, () => call('sandbox', '/account', { key: key('sandbox'), from }));
+    const rs = await burst(7, () => call('sandbox', '/account', { key: key('sandbox'), from }));
     const codes = await Promise.all(rs.map(codeOf));
-    expect(codes.sort()).toEqual([code, 'RATE_LIMITED', 'RATE_LIMITED'].sort());
+    expect(codes.sort()).toEqual([...Array(5).fill(code), 'RATE_LIMITED', 'RATE_LIMITED'].sort());
   });
 
   it('does not let a stolen key used from a foreign address spend its owner\'s budget', async () => {
@@ -157,8 +174,8 @@ describe('without TRUST_PROXY', () => {
   it('counts by the socket address, so a spoofed X-Forwarded-For does not buy more guesses', async () => {
     const base = plain.demoKeys!.sandbox.base_url;
     const rs = [];
-    for (let i = 0; i < 3; i++) rs.push(await fetch(`${base}/account`, { headers: { Authorization: 'Bearer sk_test_x', 'X-Forwarded-For': `198.51.100.${i}` } }));
-    expect(rs.map((r) => r.status)).toEqual([401, 429, 429]);
+    for (let i = 0; i < 7; i++) rs.push(await fetch(`${base}/account`, { headers: { Authorization: 'Bearer sk_test_x', 'X-Forwarded-For': `198.51.100.${i}` } }));
+    expect(rs.map((r) => r.status)).toEqual([...times(5, 401).split(',').map(Number), 429, 429]);
   });
 });
 

@@ -1,9 +1,11 @@
 /**
  * The mutants: each breaks ONE promise of the contract between the reference server and the suite, and names the
- * check that must catch it. mutants.test.ts runs the full profile through each and expects a failing run.
+ * check that must catch it. mutants.test.ts runs the full profile through each and expects a failing run. The
+ * routing and HEAD mutants are in routing-mutants.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { Mutant, MutantContext, ProxiedRequest, ProxiedResponse } from './proxy.ts';
+import { ROUTING_MUTANTS } from './routing-mutants.ts';
 
 type Body = Record<string, any>;
 
@@ -123,7 +125,7 @@ export const MUTANTS: Mutant[] = [
   { name: 'utc_offset_ignored', breaks: 'from/to honour their UTC offset', check: 'filter_conformance',
     request: (req) => (isTransactionList(req) ? withQuery(req, (q) => {
       for (const k of ['from', 'to']) { const v = q.get(k); if (v) q.set(k, v.replace(/[+-]\d{2}:\d{2}$/, 'Z')); }
-    }) : undefined) },
+    }) : undefined) },  ...ROUTING_MUTANTS,
 ];
 
 function res200List(req: ProxiedRequest): boolean {

@@ -1,7 +1,8 @@
 /**
  * A node:http proxy in front of the reference server that breaks one promise of the contract (a mutant), or none.
- * Honest upstream answers are cached by method, path and Authorization and shared by every proxy (the demo data does
- * not change during a test), with the caller's X-Request-Id put back — so many mutant runs cost the server little.
+ * Honest upstream answers to reads are cached by method, path and Authorization and shared by every proxy, with the
+ * caller's X-Request-Id put back — so many mutant runs cost the server little. What a write can change is never
+ * cached: no POST, and — on a proxy for a run with writes (`writes`) — no read under /account (balance, transactions).
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,8 @@ export interface ProxiedRequest {
   /** Path and query, e.g. `/api/partners/sandbox/v1/account/transactions?status=pending`. */
   path: string;
   headers: Record<string, string>;
+  /** The request body (POST), as text. */
+  body?: string;
 }
 
 export interface ProxiedResponse {
@@ -20,10 +23,12 @@ export interface ProxiedResponse {
 }
 
 export interface MutantContext {
-  /** Forwards any request upstream (through the cache). */
+  /** Forwards any request upstream (through the cache, for what may be cached). */
   upstream(req: ProxiedRequest): Promise<ProxiedResponse>;
   /** The full key of the environment of a path. */
   fullKey(path: string): string;
+  /** What a mutant remembers during one run (one proxy): purchases seen, keys in flight. */
+  state: Map<string, unknown>;
 }
 
 export interface Mutant {
@@ -32,6 +37,8 @@ export interface Mutant {
   breaks: string;
   /** The check that must catch it. */
   check: string;
+  /** Only a run with writes can catch it (purchases): the run gets its own account (mutants.test.ts). */
+  writes?: boolean;
   request?(req: ProxiedRequest, ctx: MutantContext): ProxiedRequest | void;
   response?(res: ProxiedResponse, req: ProxiedRequest, ctx: MutantContext): Promise<ProxiedResponse | void> | ProxiedResponse | void;
 }
@@ -40,18 +47,23 @@ const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-l
 const cache = new Map<string, Promise<ProxiedResponse & { sentId: string | undefined }>>();
 const SANE_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
-export function forward(upstreamOrigin: string, req: ProxiedRequest): Promise<ProxiedResponse> {
+async function fetchUpstream(upstreamOrigin: string, req: ProxiedRequest): Promise<ProxiedResponse> {
+  const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !HOP.has(k)));
+  const r = await fetch(upstreamOrigin + req.path, { method: req.method, headers, ...(req.body !== undefined ? { body: req.body } : {}) });
+  const out: Record<string, string> = {};
+  // A HEAD answer has no body to measure: keep the server's Content-Length (that of the GET's body).
+  r.headers.forEach((v, k) => { if (!HOP.has(k) || (k === 'content-length' && req.method === 'HEAD')) out[k] = v; });
+  return { status: r.status, headers: out, body: await r.text() };
+}
+
+export function forward(upstreamOrigin: string, req: ProxiedRequest, writes = false): Promise<ProxiedResponse> {
+  const cacheable = (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') && !(writes && /\/account(\/|\?|$)/.test(req.path));
+  if (!cacheable) return fetchUpstream(upstreamOrigin, req);
   const id = req.headers['x-request-id'];
   const key = `${upstreamOrigin} ${req.method} ${req.path} ${req.headers.authorization ?? ''} ${id !== undefined && SANE_ID.test(id)}`;
   let hit = cache.get(key);
   if (!hit) {
-    hit = (async () => {
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !HOP.has(k)));
-      const r = await fetch(upstreamOrigin + req.path, { method: req.method, headers });
-      const out: Record<string, string> = {};
-      r.headers.forEach((v, k) => { if (!HOP.has(k)) out[k] = v; });
-      return { status: r.status, headers: out, body: await r.text(), sentId: id };
-    })();
+    hit = fetchUpstream(upstreamOrigin, req).then((r) => ({ ...r, sentId: id }));
     cache.set(key, hit);
   }
   return hit.then(({ sentId, ...r }) => {
@@ -67,14 +79,19 @@ export interface Proxy {
   close(): Promise<void>;
 }
 
-export async function startProxy(upstreamOrigin: string, keys: Record<string, string>, mutant: Mutant | null): Promise<Proxy> {
+/** `writes`: the run through this proxy writes, so what a write changes is not cached. */
+export async function startProxy(upstreamOrigin: string, keys: Record<string, string>, mutant: Mutant | null, opts: { writes?: boolean } = {}): Promise<Proxy> {
   const ctx: MutantContext = {
-    upstream: (req) => forward(upstreamOrigin, req),
+    upstream: (req) => forward(upstreamOrigin, req, opts.writes === true),
     fullKey: (path) => (path.includes('/sandbox/') ? keys.sandbox! : keys.production!),
+    state: new Map(),
   };
   const server = createServer((incoming: IncomingMessage, res) => {
     void (async () => {
-      let req: ProxiedRequest = { method: incoming.method ?? 'GET', path: incoming.url ?? '/', headers: flatten(incoming.headers) };
+      const chunks: Buffer[] = [];
+      for await (const c of incoming) chunks.push(c as Buffer);
+      const body = chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined;
+      let req: ProxiedRequest = { method: incoming.method ?? 'GET', path: incoming.url ?? '/', headers: flatten(incoming.headers), ...(body !== undefined ? { body } : {}) };
       req = mutant?.request?.(req, ctx) ?? req;
       let out = await ctx.upstream(req);
       out = (await mutant?.response?.(structuredClone(out), req, ctx)) ?? out;

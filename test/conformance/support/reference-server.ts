@@ -7,10 +7,15 @@ import { parseConfig } from '../../../server/config.ts';
 import { startServer, type DemoKeys } from '../../../server/server.ts';
 import type { RunOptions } from '../../../conformance/runner.ts';
 import type { Environment } from '../../../conformance/model.ts';
+import { generateKey } from '../../../server/auth/keys.ts';
+import { SCOPES } from '../../../server/domain.ts';
+import type { Store } from '../../../server/store/types.ts';
 
 export interface Reference {
   url: string;
   keys: DemoKeys;
+  /** The server's store: tests give a run its own account (ownAccountKey). */
+  store: Store;
   close(): Promise<void>;
 }
 
@@ -23,11 +28,27 @@ export async function startReference(env: Record<string, string> = {}): Promise<
   return {
     url: running.url,
     keys: running.demoKeys,
+    store: running.store,
     async close() {
       await running.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A key with every scope on a new account of `env` whose wallet is funded (a `funding` transaction, as the console
+ * does it): a run that writes with it as its `full` key has the account to itself, so its money_conservation is not
+ * disturbed by other runs writing at the same time on the same server.
+ */
+export async function ownAccountKey(ref: Reference, env: Environment, label: string, amount = '1000000.00'): Promise<string> {
+  const at = new Date();
+  const account = await ref.store.createAccount({ environment: env, name: `Conformance ${label}`, email: `${label}@conformance.example`, business_name: 'Conformance Runs Ltd', role: 'regular' });
+  await ref.store.upsertWallet({ account_id: account.id, balance: '0.00', currency: 'NGN', updated_at: at });
+  await ref.store.fundWallet({ account_id: account.id, amount, at });
+  const key = generateKey(env);
+  await ref.store.createKey({ account_id: account.id, name: `conformance:${label}`, display_prefix: key.display_prefix, secret_hash: key.secret_hash, scopes: [...SCOPES], ip_allowlist: [], expires_at: null });
+  return key.secret;
 }
 
 /** Options for a full run of `env` against `origin` (the server itself or a proxy in front of it). */

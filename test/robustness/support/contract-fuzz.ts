@@ -8,6 +8,7 @@
 import type { OperationModel, ParamModel } from '../../../conformance/contract/operations.ts';
 import type { JsonObject } from '../../../conformance/contract/bundle.ts';
 import type { DemoKeys } from '../../../server/server.ts';
+import { bodyCase, idempotencyKeyCase, type WriteModel } from './fuzz-writes.ts';
 
 export type Rng = () => number;
 
@@ -132,7 +133,7 @@ function valueFor(p: ParamModel, s: JsonObject, r: Rng, wantValid: boolean): Val
 export type KeyCase = { header: string | null; holdsScope: (scope: string | null) => boolean; label: string };
 
 const SCOPE_OF_ROLE: Record<string, string[] | 'all' | 'none'> = {
-  full: 'all', ip_loopback: 'all', balance_only: ['read_balance'], products_only: ['view_products'],
+  full: 'all', ip_loopback: 'all', low_balance: 'all', balance_only: ['read_balance'], products_only: ['view_products'],
   disabled: 'none', revoked: 'none', expired: 'none', regenerated_old: 'none', ip_restricted: 'none',
 };
 /** UTF-8 bytes as a latin1 string: how fetch() can put non-ASCII text on the wire. */
@@ -176,26 +177,51 @@ export interface FuzzCase {
   /** Path and query, relative to the environment's base URL. */
   target: string;
   headers: Record<string, string>;
+  /** The request body (writes). */
+  body?: string | undefined;
   op: OperationModel;
   /** The contract makes this request invalid (bad parameter, unknown/repeated parameter, or no valid key). */
   invalid: boolean;
   /** Statuses a correct server gives to this valid request (empty when `invalid`). */
   expect: number[];
+  /**
+   * A 400 the contract allows for this valid-looking request, by the parameter its error names: in production a
+   * phone number must belong to the network it is bought on (AirtimePurchaseRequest), which the fuzz cannot know.
+   */
+  allowed400?: string;
   keyLabel: string;
+}
+
+/** What a case needs besides its operation: path values that exist, and the body model and ids of a write. */
+export interface CaseInputs {
+  /** Values for a path parameter that name something real (transaction ids, catalogue ids of the kind). */
+  pathIds: (param: string) => string[];
+  write: WriteModel | null;
+  /** Catalogue ids of the write's product kind in this environment. */
+  productIds: string[];
 }
 
 const UNKNOWN_NAMES = ['foo', '__proto__', 'constructor[prototype][x]', '__proto__[polluted]', 'a[]', 'status[]', 'page[0]', 'api_key', 'é', '%00', '%ED%A0%80', 'toString', 'hasOwnProperty'];
 
-export function fuzzCase(r: Rng, op: OperationModel, schemaOf: (p: ParamModel) => JsonObject, keys: DemoKeys, env: 'production' | 'sandbox', ids: string[]): FuzzCase {
+export function fuzzCase(r: Rng, op: OperationModel, schemaOf: (p: ParamModel) => JsonObject, keys: DemoKeys, env: 'production' | 'sandbox', inputs: CaseInputs): FuzzCase {
   let invalid = false;
+  const headerParams: Record<string, string> = {};
   const query: string[] = [];
   let path = op.path;
   let from: string | undefined;
   let to: string | undefined;
   for (const p of op.params) {
     const s = schemaOf(p);
+    if (p.in === 'header') {
+      if (p.name !== 'Idempotency-Key') throw new Error(`no generator for header parameter ${p.name}`);
+      const k = idempotencyKeyCase(r);
+      if (!k.valid) invalid = true;
+      if (k.value !== null) headerParams[p.name] = k.value;
+      continue;
+    }
     if (p.in === 'path') {
       const roll = r();
+      const ids = inputs.pathIds(p.name);
       let text: string;
       if (roll < 0.4 && ids.length) text = enc(pick(r, ids));
       else if (roll < 0.5) text = enc(`${'9'.repeat(int(r, 1, 30))}`);
@@ -219,13 +245,27 @@ export function fuzzCase(r: Rng, op: OperationModel, schemaOf: (p: ParamModel) =
   if (query.length > 1 && r() < 0.3) query.sort(() => r() - 0.5);
 
   const key = keyCase(r, keys, env);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...headerParams };
   if (key.header !== null) headers.Authorization = key.header;
   if (r() < 0.1) headers['X-Request-Id'] = pick(r, ['abc-123', 'x'.repeat(129), 'bad id', utf8('é'), 'ok.id_1']);
 
-  const method = r() < 0.04 ? pick(r, ['POST', 'PUT', 'DELETE', 'PATCH']) : r() < 0.03 ? 'HEAD' : 'GET';
+  // The operation's own method, or another: 405 (HEAD is answered as GET, RFC 9110 §9.3.2, without a body).
+  const own = op.method;
+  const roll = r();
+  const method = roll < 0.04 ? pick(r, ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => m !== own)) : own === 'GET' && roll < 0.07 ? 'HEAD' : own;
   if (!key.holdsScope(op.scope)) invalid = true;
-  if (method !== 'GET') invalid = true; // the contract has GET only: any other method, HEAD included, is 405
-  const expect = invalid ? [] : op.operationId === 'getTransaction' ? [200, 404] : [200];
-  return { method, target: path + (query.length ? `?${query.join('&')}` : ''), headers, op, invalid, expect, keyLabel: key.label };
+  if (method !== own && !(own === 'GET' && method === 'HEAD')) invalid = true;
+  let body: string | undefined;
+  if (inputs.write && method !== 'GET' && method !== 'HEAD') {
+    const b = bodyCase(r, inputs.write, inputs.productIds);
+    if (!b.valid) invalid = true;
+    body = b.text;
+    if (b.contentType !== null) headers['Content-Type'] = b.contentType;
+  }
+  // Valid: a list or a lookup answers 200 (a lookup 404 when nothing has the id); a purchase 201, or what the domain
+  // answers after its checks (404 unknown meter or smartcard, 409 key in flight, 422 product, amount, balance, key).
+  const lookup = op.params.some((p) => p.in === 'path');
+  const expect = invalid ? [] : own === 'POST' ? [201, 404, 409, 422] : lookup ? [200, 404] : [200];
+  const allowed400 = !invalid && env === 'production' && inputs.write?.members.phone_number && inputs.write.members.network ? '/phone_number' : undefined;
+  return { method, target: path + (query.length ? `?${query.join('&')}` : ''), headers, body, op, invalid, expect, ...(allowed400 ? { allowed400 } : {}), keyLabel: key.label };
 }

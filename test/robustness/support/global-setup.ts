@@ -1,10 +1,18 @@
-/** vitest globalSetup of the robustness suite: starts with no stale figures, merges this run's at the end. */
+/**
+ * vitest globalSetup of the robustness suite: builds the bundle the purchase checks run (`npm run build`, what
+ * `npm start` runs), starts with no stale figures, merges this run's at the end.
+ */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { projectRoot } from '../../helpers/run.ts';
 import { FIGURES_DIR, FIGURES_FILE } from './figures.ts';
 
 export function setup(): void {
+  // The bundle of this checkout, never one left over from another: the checks must test the code they sit beside.
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: projectRoot, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`);
   rmSync(FIGURES_DIR, { recursive: true, force: true });
   mkdirSync(FIGURES_DIR, { recursive: true });
 }

@@ -7,6 +7,8 @@ export interface Sample {
   doneAt: number;
   status: number;
   body: string;
+  /** The body's bytes as received (byte-for-byte comparisons of replays). */
+  bytes: Buffer;
   headers: Record<string, string | string[] | undefined>;
   error?: string;
 }
@@ -20,23 +22,33 @@ export function percentile(xs: number[], p: number): number {
 export interface Target {
   url: string;
   headers?: Record<string, string>;
+  /** GET unless given. */
+  method?: string;
+  /** Sent as is (the caller sets Content-Type). */
+  body?: string;
 }
 
-/** One GET with node:http (not fetch: exact control of agents and sockets). */
-export function get(target: Target, agent: Agent | false, t0: number): Promise<Sample> {
+/** One request with node:http (not fetch: exact control of agents and sockets). */
+export function send(target: Target, agent: Agent | false, t0: number): Promise<Sample> {
   const sentAt = Date.now() - t0;
   return new Promise((resolve) => {
-    const req = request(target.url, { headers: target.headers, agent }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => { body += d; });
-      res.on('end', () => resolve({ sentAt, doneAt: Date.now() - t0, status: res.statusCode ?? 0, body, headers: res.headers }));
-      res.on('error', (e) => resolve({ sentAt, doneAt: Date.now() - t0, status: 0, body, headers: {}, error: e.message }));
+    const req = request(target.url, { method: target.method ?? 'GET', headers: target.headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => { chunks.push(d); });
+      const done = (error?: string) => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ sentAt, doneAt: Date.now() - t0, status: error ? 0 : res.statusCode ?? 0, body: bytes.toString('utf8'), bytes, headers: error ? {} : res.headers, ...(error ? { error } : {}) });
+      };
+      res.on('end', () => done());
+      res.on('error', (e) => done(e.message));
     });
-    req.on('error', (e: NodeJS.ErrnoException) => resolve({ sentAt, doneAt: Date.now() - t0, status: 0, body: '', headers: {}, error: e.code ?? e.message }));
-    req.end();
+    req.on('error', (e: NodeJS.ErrnoException) => resolve({ sentAt, doneAt: Date.now() - t0, status: 0, body: '', bytes: Buffer.alloc(0), headers: {}, error: e.code ?? e.message }));
+    req.end(target.body);
   });
 }
+
+/** The checks that only read call it by this name. */
+export const get = send;
 
 /** `workers` loops sending requests back to back until `count` are done. */
 export async function closedLoop(count: number, workers: number, target: (i: number) => Target): Promise<Sample[]> {

@@ -1,6 +1,8 @@
 /**
  * The server as operators run it — `node --import tsx server/main.ts` (not the tsx CLI, whose signal relay would
- * kill it before it drains) — on a free port, with its output captured and its demo keys read from --demo-keys.
+ * kill it before it drains), or with `bundle: true` the bundle `npm start` runs (`node dist/server.mjs`, built once
+ * per suite run by global-setup.ts) — on a free port, with its output captured and its demo keys read from
+ * --demo-keys.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +28,12 @@ export interface StartMainOptions {
   host?: string;
   demo?: boolean;
   timeoutMs?: number;
+  /** Run `dist/server.mjs` (what `npm start` runs) instead of the sources through tsx. */
+  bundle?: boolean;
 }
+
+/** The bundle of `npm run build`, which `npm start` runs with plain node. */
+export const BUNDLE = join(projectRoot, 'dist/server.mjs');
 
 export async function startMain(opts: StartMainOptions = {}): Promise<MainProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'robust-main-'));
@@ -35,7 +42,8 @@ export async function startMain(opts: StartMainOptions = {}): Promise<MainProces
   const demo = opts.demo ?? true;
   const keysFile = join(dir, 'keys.json');
   const env: Record<string, string> = { LOG_LEVEL: 'warn', ...opts.env };
-  const args = ['--import', 'tsx', join(projectRoot, 'server/main.ts'), '--port', String(port), '--host', host];
+  const entry = opts.bundle ? ['--enable-source-maps', BUNDLE] : ['--import', 'tsx', join(projectRoot, 'server/main.ts')];
+  const args = [...entry, '--port', String(port), '--host', host];
   if (!env.DATABASE_URL) args.push('--data-dir', join(dir, 'data'));
   args.push(...(demo ? ['--demo', '--demo-keys', keysFile] : ['--no-demo']));
   const probeHost = host === '::' || host === '0.0.0.0' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;

@@ -1,0 +1,88 @@
+/**
+ * The purchases part of a run's results (phases/purchases.ts): its two goals — purchases per second against
+ * pgbench's TPC-B-like TPS on the same PostgreSQL, one hot wallet ≥ 0.30×, many wallets ≥ 0.40× — and its section of
+ * the Markdown report (the loads, the cost of a purchase on each side, the reads while purchases flow, the profile).
+ */
+import type { PurchaseLoad, PurchasesResults } from '../phases/purchases.ts';
+import type { Goal } from './report.ts';
+
+const f0 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '–' : x.toFixed(0));
+const f1 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '–' : x.toFixed(1));
+const f2 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '–' : x.toFixed(2));
+const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
+
+export const PURCHASE_TARGETS = { hot_wallet: 0.3, many_wallets: 0.4 } as const;
+
+const loadOf = (p: PurchasesResults, id: PurchaseLoad['id']) => p.loads.find((l) => l.id === id);
+
+/** Purchases per second of a load as a share of pgbench's TPS, or null when either is missing. */
+export function purchaseRatio(p: PurchasesResults | null | undefined, id: 'hot_wallet' | 'many_wallets'): number | null {
+  const l = p ? loadOf(p, id) : undefined;
+  return l && p?.pgbench && p.pgbench.tps > 0 ? l.rps / p.pgbench.tps : null;
+}
+
+/** P5 and P6; none for results from before the purchases phase existed (no `purchases` member at all). */
+export function purchaseGoals(p: PurchasesResults | null | undefined): Goal[] {
+  if (p === undefined) return [];
+  return (['hot_wallet', 'many_wallets'] as const).map((id) => {
+    const ratio = purchaseRatio(p, id);
+    const l = p ? loadOf(p, id) : undefined;
+    const target = PURCHASE_TARGETS[id];
+    return {
+      id: id === 'hot_wallet' ? 'P5 purchases, one wallet' : 'P6 purchases, many wallets',
+      what: `sandbox airtime purchases per second on PostgreSQL (unique Idempotency-Keys, ${id === 'hot_wallet' ? 'every purchase from one wallet' : `each from the next of ${p?.many_wallets ?? '–'} partners`}) vs pgbench's TPC-B-like TPS on the same database`,
+      measured: ratio === null ? 'not measured' : `${f2(ratio)}× (${f0(l!.rps)} purchases/s vs ${f0(p!.pgbench!.tps)} tps)`,
+      target: `≥ ${target.toFixed(2)}×`,
+      met: ratio === null ? null : ratio >= target,
+    };
+  });
+}
+
+const LOAD_LABEL: Record<PurchaseLoad['id'], string> = {
+  hot_wallet: 'purchases, one hot wallet',
+  many_wallets: 'purchases, many wallets',
+  reads_alone: 'reads alone (balance, transactions, data plans, account)',
+  mixed: 'the same reads + 1 data purchase in 10',
+};
+
+export function purchasesSection(p: PurchasesResults | null | undefined): string[] {
+  const L: string[] = ['## Purchases on PostgreSQL', ''];
+  if (!p) return [...L, 'not measured in this run (needs DATABASE_URL or TEST_DATABASE_URL)', ''];
+  L.push(`The production server on a PostgreSQL schema of its own for the run; every purchase with a fresh Idempotency-Key, sandbox scenario "successful at once". pgbench: scale ${p.pgbench?.scale ?? '–'}, ${p.pgbench?.clients ?? '–'} clients, ${p.pgbench?.threads ?? '–'} threads, in a schema of its own, run with the server stopped. Per request: CPU of the server process and of every PostgreSQL process (clean on a quiet machine only), database transactions from pg_stat_database.`, '');
+  L.push('| load | req/s | p50 ms | p99 ms | errors | server CPU µs / req | PostgreSQL CPU µs / req | db transactions / req |', '|---|--:|--:|--:|--:|--:|--:|--:|');
+  for (const l of p.loads) {
+    L.push(`| ${LOAD_LABEL[l.id]} | ${f0(l.rps)} | ${f1(l.p50_ms)} | ${f1(l.p99_ms)} | ${l.errors} | ${f0(l.cost.server_cpu_us)} | ${f0(l.cost.postgres_cpu_us)} | ${f1(l.cost.db_transactions)} |`);
+  }
+  const g = p.pgbench;
+  if (g) L.push(`| pgbench TPC-B-like (tps) | ${f0(g.tps)} | ${f1(g.p50_ms)} | ${f1(g.p99_ms)} | ${g.failed} | – | ${f0(g.postgres_cpu_us)} | 1.0 |`);
+  L.push('');
+  const hot = purchaseRatio(p, 'hot_wallet');
+  const many = purchaseRatio(p, 'many_wallets');
+  L.push(`Ratios to pgbench: one hot wallet ${f2(hot)}× (target ${PURCHASE_TARGETS.hot_wallet.toFixed(2)}×), many wallets ${f2(many)}× (target ${PURCHASE_TARGETS.many_wallets.toFixed(2)}×). A purchase is several database transactions (above), each a few statements; bench/README.md ("Purchases: where the time goes") breaks one down.`, '');
+  const alone = loadOf(p, 'reads_alone')?.by_kind?.read;
+  const mixed = loadOf(p, 'mixed')?.by_kind;
+  if (alone && mixed?.read) {
+    const seconds = (l: PurchaseLoad | undefined) => (l && l.rps > 0 ? l.requests / l.rps : NaN);
+    const aloneRps = alone.requests / seconds(loadOf(p, 'reads_alone'));
+    const mixedRps = mixed.read.requests / seconds(loadOf(p, 'mixed'));
+    L.push('Reads while purchases flow:', '');
+    L.push('| | reads/s | read p50 ms | read p99 ms | purchases/s | purchase p50 ms | purchase p99 ms |', '|---|--:|--:|--:|--:|--:|--:|');
+    L.push(`| reads alone | ${f0(aloneRps)} | ${f1(alone.p50_ms)} | ${f1(alone.p99_ms)} | – | – | – |`);
+    const buy = mixed.purchase;
+    L.push(`| 90 % reads, 10 % purchases | ${f0(mixedRps)} | ${f1(mixed.read.p50_ms)} | ${f1(mixed.read.p99_ms)} | ${buy ? f0(buy.requests / seconds(loadOf(p, 'mixed'))) : '–'} | ${f1(buy?.p50_ms)} | ${f1(buy?.p99_ms)} |`);
+    L.push('', `While one request in ten is a purchase, a read's p50 goes from ${f1(alone.p50_ms)} to ${f1(mixed.read.p50_ms)} ms and its p99 from ${f1(alone.p99_ms)} to ${f1(mixed.read.p99_ms)} ms. The read rate (${pct(mixedRps / aloneRps)} of the rate alone) is a closed loop's: each of the connections also waits for its purchase between its reads.`, '');
+  }
+  if (p.profile) {
+    L.push(`CPU profile of the server under the hot-wallet load (${p.profile.requests} purchases, ${f0(p.profile.rps_under_profile)} req/s under the profiler), self time:`, '');
+    L.push('| package / file | share | function | share |', '|---|--:|---|--:|');
+    const pk = p.profile.summary.self_by_package.slice(0, 8);
+    const fn = p.profile.summary.self_by_function.slice(0, 8);
+    for (let i = 0; i < Math.max(pk.length, fn.length); i++) {
+      L.push(`| ${pk[i]?.name ?? ''} | ${pk[i] ? pct(pk[i]!.share) : ''} | ${fn[i] ? `\`${fn[i]!.name}\`` : ''} | ${fn[i] ? pct(fn[i]!.share) : ''} |`);
+    }
+    L.push('');
+  }
+  L.push(`Purchases recorded in the run's schema: ${p.purchases_recorded} (warm-ups included).`, '');
+  if (p.notes.length) L.push(...p.notes.map((n) => `- ${n}`), '');
+  return L;
+}

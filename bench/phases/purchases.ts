@@ -1,0 +1,140 @@
+/**
+ * Purchases per second on PostgreSQL, against pgbench's TPC-B-like transaction on the same database in the same run.
+ * The production server (the bundle, NODE_ENV=production, no rate limit) buys sandbox airtime at the scenario that
+ * succeeds at once (08011111111), every request with a fresh Idempotency-Key, 50 connections:
+ *   - one hot wallet: every purchase debits the same wallet (they queue on its row lock);
+ *   - many wallets: the same purchase, each request from the next of 200 partners (own key, own wallet);
+ *   - reads alone, then the same reads with 1 purchase in 10 (a data plan): the reads' figures while purchases flow.
+ * Then, with the server stopped, `pgbench -c 50 -j 2` (lib/pgbench.ts). For each load, CPU per request of the
+ * server and of PostgreSQL and database transactions per request (lib/cpu.ts): where the time goes. In a full run,
+ * also a CPU profile of the server under the hot-wallet load.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Part } from '../lib/collect.ts';
+import { costOf, type CostPerRequest } from '../lib/cpu.ts';
+import { BASE } from '../lib/endpoints.ts';
+import { measure, type LoadRequest, type LoadResult } from '../lib/load.ts';
+import { runPgbench, type PgbenchResult } from '../lib/pgbench.ts';
+import { startReferenceServer, type Proc } from '../lib/procs.ts';
+import { summarizeProfile, type ProfileSummary } from '../lib/profile.ts';
+import { purchaseWorld, type BenchPartner, type PurchaseWorld } from '../lib/purchase-setup.ts';
+import { authHeaders, type PhaseContext } from './common.ts';
+
+export const MANY_WALLETS = 200;
+const AIRTIME = JSON.stringify({ network: 'MTN', phone_number: '08011111111', amount: '100.00' });
+const READS = ['/account/balance', '/account/transactions?per_page=20', '/products/dataplans?network=MTN', '/account'];
+
+export interface PurchaseLoad extends LoadResult {
+  id: 'hot_wallet' | 'many_wallets' | 'reads_alone' | 'mixed';
+  cost: CostPerRequest;
+}
+
+export interface PurchasesResults {
+  many_wallets: number;
+  loads: PurchaseLoad[];
+  pgbench: PgbenchResult | null;
+  /** Purchases in the schema at the end (warm-ups included) and their 201s in the measured parts. */
+  purchases_recorded: number;
+  profile: { rps_under_profile: number; requests: number; summary: ProfileSummary } | null;
+  notes: string[];
+}
+
+let sequence = 0;
+/** A fresh Idempotency-Key per request (and, with `partners`, the next partner's key). */
+function buying(partners: BenchPartner[], kind?: string, body = AIRTIME, path = '/purchases/airtime'): LoadRequest {
+  return {
+    method: 'POST', path: `${BASE}${path}`, body, kind,
+    headers: { ...authHeaders(partners[0]!.key), 'content-type': 'application/json' },
+    setupRequest: (req) => {
+      const n = sequence++;
+      req.headers['idempotency-key'] = `bench-${process.pid}-${n}`;
+      if (partners.length > 1) req.headers.authorization = `Bearer ${partners[n % partners.length]!.key}`;
+      return req;
+    },
+  };
+}
+
+function reading(partners: BenchPartner[], p: string): LoadRequest {
+  return {
+    path: `${BASE}${p}`, kind: 'read', headers: authHeaders(partners[0]!.key),
+    setupRequest: (req) => {
+      req.headers.authorization = `Bearer ${partners[sequence++ % partners.length]!.key}`;
+      return req;
+    },
+  };
+}
+
+async function load(ctx: PhaseContext, proc: Proc, url: string, id: PurchaseLoad['id'], requests: LoadRequest[]): Promise<PurchaseLoad> {
+  const { plan, log } = ctx;
+  const base = { origin: proc.origin, requests, connections: plan.connections, warmupSec: 0 };
+  if (plan.warmupSec > 0) await measure({ ...base, durationSec: plan.warmupSec });
+  const { cost, ...r } = await costOf(proc.pid, url, () => measure({ ...base, durationSec: plan.durationSec, rss: () => proc.rssMiB() }));
+  const kinds = r.by_kind ? ` (${Object.entries(r.by_kind).map(([k, v]) => `${k} ${(v.requests / plan.durationSec).toFixed(0)}/s p50 ${v.p50_ms.toFixed(1)} p99 ${v.p99_ms.toFixed(1)}`).join('; ')})` : '';
+  log(`purchases ${id.padEnd(13)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50_ms.toFixed(1).padStart(6)} ms  p99 ${r.p99_ms.toFixed(1).padStart(6)} ms  errors ${r.errors}${kinds}; per request: server ${cost.server_cpu_us?.toFixed(0) ?? '?'} µs CPU, PostgreSQL ${cost.postgres_cpu_us?.toFixed(0) ?? '?'} µs CPU, ${cost.db_transactions?.toFixed(1) ?? '?'} db transactions`);
+  if (r.errors > 0) log(`  status codes: ${JSON.stringify(r.status_codes)}`);
+  return { id, ...r, cost };
+}
+
+/** The hot-wallet load once more under `--cpu-prof`: where the server's CPU goes per purchase. */
+async function profileHot(ctx: PhaseContext, world: PurchaseWorld): Promise<NonNullable<PurchasesResults['profile']>> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-purchases-profile-'));
+  try {
+    const proc = await startReferenceServer({ DATABASE_URL: world.url }, `${BASE}/health`, {}, ['--cpu-prof', '--cpu-prof-dir', dir]);
+    let r: LoadResult;
+    try {
+      r = await measure({ origin: proc.origin, requests: [buying([world.hot])], connections: ctx.plan.connections, durationSec: ctx.plan.durationSec, warmupSec: ctx.plan.warmupSec });
+    } finally {
+      await proc.stop(); // the profile is written at exit
+    }
+    const file = fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(dir, f)).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
+    if (!file) throw new Error('no profile was written');
+    return { rps_under_profile: r.rps, requests: r.requests, summary: summarizeProfile(file, 15) };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function measurePurchases(ctx: PhaseContext, postgresUrl: string): Promise<Part> {
+  const { plan, log } = ctx;
+  const notes: string[] = [];
+  const world = await purchaseWorld(postgresUrl, MANY_WALLETS);
+  log(`purchases: schema ${world.schema}, 1 hot wallet and ${MANY_WALLETS} partners with their own keys`);
+  try {
+    const loads: PurchaseLoad[] = [];
+    const proc = await startReferenceServer({ DATABASE_URL: world.url }, `${BASE}/account/balance`, authHeaders(world.hot.key));
+    try {
+      loads.push(await load(ctx, proc, postgresUrl, 'hot_wallet', [buying([world.hot])]));
+      loads.push(await load(ctx, proc, postgresUrl, 'many_wallets', [buying(world.many)]));
+      const reads = Array.from({ length: 9 }, (_, i) => reading(world.many, READS[i % READS.length]!));
+      loads.push(await load(ctx, proc, postgresUrl, 'reads_alone', reads));
+      const data = JSON.stringify({ product_id: world.dataPlanId, phone_number: '08011111111' });
+      loads.push(await load(ctx, proc, postgresUrl, 'mixed', [...reads, buying(world.many, 'purchase', data, '/purchases/data')]));
+    } finally {
+      await proc.stop();
+    }
+    let profile: PurchasesResults['profile'] = null;
+    if (!plan.quick) {
+      try {
+        const p = await profileHot(ctx, world);
+        profile = p;
+        log(`purchases profile (hot wallet): ${p.summary.self_by_package.slice(0, 6).map((x) => `${x.name} ${(x.share * 100).toFixed(0)} %`).join(', ')}`);
+      } catch (e) {
+        notes.push(`purchases CPU profile not taken: ${(e as Error).message.split('\n')[0]}`);
+      }
+    }
+    const { purchases } = await world.count();
+    let pgbench: PgbenchResult | null = null;
+    try {
+      pgbench = await runPgbench(postgresUrl, { scale: plan.quick ? 2 : 10, clients: plan.connections, threads: 2, seconds: plan.durationSec, warmupSec: plan.warmupSec }, log);
+      const r = pgbench;
+      log(`pgbench TPC-B-like   ${r.tps.toFixed(0).padStart(6)} tps    p50 ${r.p50_ms.toFixed(1).padStart(6)} ms  p99 ${r.p99_ms.toFixed(1).padStart(6)} ms  failed ${r.failed}; per transaction: PostgreSQL ${r.postgres_cpu_us?.toFixed(0) ?? '?'} µs CPU`);
+    } catch (e) {
+      notes.push(`pgbench not measured: ${(e as Error).message.split('\n')[0]}`);
+    }
+    return { purchases: { many_wallets: MANY_WALLETS, loads, pgbench, purchases_recorded: purchases, profile, notes } };
+  } finally {
+    await world.close();
+  }
+}

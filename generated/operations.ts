@@ -1,0 +1,289 @@
+/**
+ * DO NOT EDIT: written by `npm run generate` from openapi/. Edit the contract, then regenerate.
+ */
+
+export const OPERATIONS = {
+  getHealth: {
+    method: "GET",
+    path: "/health",
+    scope: null,
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [],
+    integerQuery: [],
+    pathParams: [],
+    pathParamExamples: {},
+    source: "openapi/paths/health.yaml"
+  },
+  getAccount: {
+    method: "GET",
+    path: "/account",
+    scope: "read_balance",
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [],
+    integerQuery: [],
+    pathParams: [],
+    pathParamExamples: {},
+    source: "openapi/paths/account.yaml"
+  },
+  getAccountBalance: {
+    method: "GET",
+    path: "/account/balance",
+    scope: "read_balance",
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [],
+    integerQuery: [],
+    pathParams: [],
+    pathParamExamples: {},
+    source: "openapi/paths/account_balance.yaml"
+  },
+  listTransactions: {
+    method: "GET",
+    path: "/account/transactions",
+    scope: "read_transactions",
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [
+      "status",
+      "category",
+      "reference",
+      "from",
+      "to",
+      "page",
+      "per_page"
+    ],
+    integerQuery: [
+      "page",
+      "per_page"
+    ],
+    pathParams: [],
+    pathParamExamples: {},
+    source: "openapi/paths/account_transactions.yaml"
+  },
+  getTransaction: {
+    method: "GET",
+    path: "/account/transactions/{id}",
+    scope: "read_transactions",
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [],
+    integerQuery: [],
+    pathParams: [
+      "id"
+    ],
+    pathParamExamples: {
+      id: "3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f"
+    },
+    source: "openapi/paths/account_transactions_{id}.yaml"
+  },
+  listProductCategories: {
+    method: "GET",
+    path: "/products",
+    scope: "view_products",
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [],
+    integerQuery: [],
+    pathParams: [],
+    pathParamExamples: {},
+    source: "openapi/paths/products.yaml"
+  },
+  listAirtimeProducts: {
+    method: "GET",
+    path: "/products/airtimes",
+    scope: "view_products",
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [
+      "network",
+      "page",
+      "per_page"
+    ],
+    integerQuery: [
+      "page",
+      "per_page"
+    ],
+    pathParams: [],
+    pathParamExamples: {},
+    source: "openapi/paths/products_airtimes.yaml"
+  },
+  listDataPlanProducts: {
+    method: "GET",
+    path: "/products/dataplans",
+    scope: "view_products",
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [
+      "network",
+      "bundle_type",
+      "page",
+      "per_page"
+    ],
+    integerQuery: [
+      "page",
+      "per_page"
+    ],
+    pathParams: [],
+    pathParamExamples: {},
+    source: "openapi/paths/products_dataplans.yaml"
+  },
+  listElectricityProducts: {
+    method: "GET",
+    path: "/products/electricity",
+    scope: "view_products",
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [
+      "distributor",
+      "page",
+      "per_page"
+    ],
+    integerQuery: [
+      "page",
+      "per_page"
+    ],
+    pathParams: [],
+    pathParamExamples: {},
+    source: "openapi/paths/products_electricity.yaml"
+  },
+  listCableTvProducts: {
+    method: "GET",
+    path: "/products/cabletv",
+    scope: "view_products",
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [
+      "provider",
+      "page",
+      "per_page"
+    ],
+    integerQuery: [
+      "page",
+      "per_page"
+    ],
+    pathParams: [],
+    pathParamExamples: {},
+    source: "openapi/paths/products_cabletv.yaml"
+  },
+  getElectricityMeter: {
+    method: "GET",
+    path: "/products/electricity/{product_id}/meters/{meter_number}",
+    scope: "purchase_electricity",
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [],
+    integerQuery: [],
+    pathParams: [
+      "product_id",
+      "meter_number"
+    ],
+    pathParamExamples: {
+      product_id: "6d7e8f9a-0b1c-4d2e-9f3a-4b5c6d7e8f9a",
+      meter_number: "45678901234"
+    },
+    source: "openapi/paths/products_electricity_{product_id}_meters_{meter_number}.yaml"
+  },
+  getCableTvSmartcard: {
+    method: "GET",
+    path: "/products/cabletv/{product_id}/smartcards/{smartcard_number}",
+    scope: "purchase_cable_tv",
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [],
+    integerQuery: [],
+    pathParams: [
+      "product_id",
+      "smartcard_number"
+    ],
+    pathParamExamples: {
+      product_id: "8f9a0b1c-2d3e-4f4a-9b5c-6d7e8f9a0b1c",
+      smartcard_number: "1234567890"
+    },
+    source: "openapi/paths/products_cabletv_{product_id}_smartcards_{smartcard_number}.yaml"
+  },
+  createAirtimePurchase: {
+    method: "POST",
+    path: "/purchases/airtime",
+    scope: "purchase_airtime",
+    success: 201,
+    body: "application/json",
+    bodyMembers: [
+      "network",
+      "phone_number",
+      "amount",
+      "reference"
+    ],
+    query: [],
+    integerQuery: [],
+    pathParams: [],
+    pathParamExamples: {},
+    source: "openapi/paths/purchases_airtime.yaml"
+  },
+  createDataPurchase: {
+    method: "POST",
+    path: "/purchases/data",
+    scope: "purchase_data",
+    success: 201,
+    body: "application/json",
+    bodyMembers: [
+      "product_id",
+      "phone_number",
+      "reference"
+    ],
+    query: [],
+    integerQuery: [],
+    pathParams: [],
+    pathParamExamples: {},
+    source: "openapi/paths/purchases_data.yaml"
+  },
+  createElectricityPurchase: {
+    method: "POST",
+    path: "/purchases/electricity",
+    scope: "purchase_electricity",
+    success: 201,
+    body: "application/json",
+    bodyMembers: [
+      "product_id",
+      "meter_number",
+      "amount",
+      "phone_number",
+      "reference"
+    ],
+    query: [],
+    integerQuery: [],
+    pathParams: [],
+    pathParamExamples: {},
+    source: "openapi/paths/purchases_electricity.yaml"
+  },
+  createCableTvPurchase: {
+    method: "POST",
+    path: "/purchases/cabletv",
+    scope: "purchase_cable_tv",
+    success: 201,
+    body: "application/json",
+    bodyMembers: [
+      "product_id",
+      "smartcard_number",
+      "reference"
+    ],
+    query: [],
+    integerQuery: [],
+    pathParams: [],
+    pathParamExamples: {},
+    source: "openapi/paths/purchases_cabletv.yaml"
+  }
+} as const;

@@ -1,0 +1,116 @@
+/**
+ * What the settlement worker does with one requery answer: a pure function of the purchase's current status, its
+ * attempts so far, the biller's answer and the time, so every rule is tested as a table (settlement-decision.test.ts).
+ * Also the narrow store interface the worker needs (the store implements it: server/store/purchases.ts).
+ */
+import type { Environment, MeterType, TransactionStatus } from '../domain.ts';
+import type { TransactionRow } from '../store/types.ts';
+import type { VendResult } from './types.ts';
+
+/**
+ * A purchase claimed for a requery: its transaction columns, plus its account's environment and, for electricity,
+ * its product's meter type (neither is a transaction column: claimDueChecks joins them in its RETURNING).
+ */
+export interface DuePurchase {
+  id: string;
+  environment: Environment;
+  status: TransactionStatus;
+  product_type: string | null;
+  product_id: string | null;
+  phone_number: string | null;
+  meter_number: string | null;
+  smartcard_number: string | null;
+  meter_type: MeterType | null;
+  product_amount: string;
+  created_at: Date;
+  /** Requeries so far, this one included: claimDueChecks counts each claim. */
+  check_attempts: number;
+}
+
+/** The 201 of a purchase, built from its row: the record of an idempotency key still in flight is completed with it. */
+export interface PurchaseSnapshot {
+  status: number;
+  body: string;
+  location: string;
+}
+
+/**
+ * The design's settlePurchase. `to === from` changes no state: only next_check_at (no history row, no refund).
+ * Returns null when the status was no longer `from` (another instance settled it first: nothing written).
+ */
+export interface SettleRequest {
+  id: string;
+  from: TransactionStatus;
+  to: TransactionStatus;
+  token?: string;
+  units?: string;
+  next_check_at: Date | null;
+  at: Date;
+  reason?: string;
+  snapshot: (row: TransactionRow) => PurchaseSnapshot;
+}
+
+export interface SettlementStore {
+  /** Up to `limit` purchases with next_check_at <= now, their next_check_at moved to now + lease_ms (SKIP LOCKED). */
+  claimDueChecks(now: Date, limit: number, lease_ms: number): Promise<DuePurchase[]>;
+  settlePurchase(s: SettleRequest): Promise<TransactionRow | null>;
+}
+
+/** The biller's answer to a requery, or why there is none. */
+export type RequeryOutcome =
+  | { kind: 'answer'; result: VendResult }
+  | { kind: 'error'; error: unknown }
+  | { kind: 'no_biller' };
+
+export type Settlement = Omit<SettleRequest, 'id' | 'at' | 'snapshot'>;
+
+export const MAX_BACKOFF_MS = 60_000;
+
+/** Wait before the next requery after `attempts` requeries: 1 s, 2 s, 4 s, … capped at 60 s. */
+export function backoffMs(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+const FINAL: readonly TransactionStatus[] = ['failed', 'reversed'];
+
+export function decide(row: Pick<DuePurchase, 'status' | 'check_attempts'>, requery: RequeryOutcome, now: Date): Settlement {
+  const from = row.status;
+  const retry = new Date(now.getTime() + backoffMs(row.check_attempts));
+  const stay = (next_check_at: Date | null): Settlement => ({ from, to: from, next_check_at });
+  // Never sooner than the backoff (a biller that keeps answering "ask me now" cannot spin the worker), never
+  // sooner than the biller asked.
+  const notBefore = (hint: Date | undefined) => (hint && hint > retry ? hint : retry);
+
+  if (FINAL.includes(from)) return stay(null);
+  if (requery.kind !== 'answer') return stay(retry);
+  const r = requery.result;
+
+  if (from === 'pending') {
+    switch (r.status) {
+      case 'successful':
+        return { from, to: 'successful', ...delivered(r), next_check_at: r.recheck_at ?? null };
+      case 'pending':
+        return stay(notBefore(r.recheck_at));
+      // A pending purchase was never delivered, so a biller's "reversed" ends it as failed (pending -> reversed is
+      // not a transition); both refund.
+      case 'failed':
+      case 'reversed':
+        return { from, to: 'failed', next_check_at: null, reason: r.reason };
+    }
+  }
+  switch (r.status) {
+    case 'successful':
+      return stay(r.recheck_at ? notBefore(r.recheck_at) : null);
+    // The biller contradicts its own success: keep asking, never go back to pending.
+    case 'pending':
+      return stay(retry);
+    // Failed after a success means the delivery did not stand: the money goes back (successful -> reversed).
+    case 'failed':
+    case 'reversed':
+      return { from, to: 'reversed', next_check_at: null, reason: r.reason };
+  }
+}
+
+function delivered(r: { token?: string; units?: string }): { token?: string; units?: string } {
+  return { ...(r.token !== undefined ? { token: r.token } : {}), ...(r.units !== undefined ? { units: r.units } : {}) };
+}

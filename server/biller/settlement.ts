@@ -1,0 +1,141 @@
+/**
+ * The settlement worker: every interval, claim the purchases due for a requery, ask the biller how each stands, and
+ * settle it (one compare-and-set database transaction per purchase, store.settlePurchase). Rounds never overlap in
+ * one process (each is chained after the last); several processes are safe because the claim skips rows another
+ * instance holds and the settle writes nothing when the status has already moved.
+ */
+import type { Logger } from 'pino';
+import { PRODUCT_KINDS, type Environment, type ProductKind } from '../domain.ts';
+import type { TransactionRow } from '../store/types.ts';
+import { decide, type DuePurchase, type PurchaseSnapshot, type RequeryOutcome, type SettlementStore } from './settlement-decision.ts';
+import type { Billers, VendOrder } from './types.ts';
+
+export interface SettlementWorkerOptions {
+  store: SettlementStore;
+  billers: Billers;
+  /**
+   * The 201 of a purchase from its row (the handlers' mapper), for an idempotency record left in flight by a crash.
+   * The environment comes with it because the row has none and the Location is under the environment's base path.
+   */
+  snapshot: (row: TransactionRow, environment: Environment) => PurchaseSnapshot;
+  /** Pause between the end of one round and the start of the next. */
+  intervalMs: number;
+  /** Purchases claimed per round. */
+  batchSize?: number;
+  /** How long a claimed purchase stays invisible to other claims: longer than one round's requeries. */
+  leaseMs?: number;
+  now?: () => Date;
+  logger?: Logger;
+}
+
+/** What one round did: each claimed purchase is counted once. */
+export interface RoundReport {
+  claimed: number;
+  /** Changed state (successful, failed, reversed). */
+  settled: number;
+  /** Same state, next requery scheduled or checks ended. */
+  rescheduled: number;
+  /** Another instance settled it first (the compare-and-set found another status): nothing written. */
+  lost: number;
+  /** The settle itself failed (database): the lease expires and a later round retries. */
+  errors: number;
+}
+
+export const DEFAULT_BATCH_SIZE = 50;
+export const DEFAULT_LEASE_MS = 30_000;
+
+export class SettlementWorker {
+  readonly #o: Required<Omit<SettlementWorkerOptions, 'logger'>> & { logger: Logger | undefined };
+  #chain: Promise<unknown> = Promise.resolve();
+  #timer: NodeJS.Timeout | null = null;
+  #started = false;
+
+  constructor(options: SettlementWorkerOptions) {
+    this.#o = {
+      batchSize: DEFAULT_BATCH_SIZE, leaseMs: DEFAULT_LEASE_MS, now: () => new Date(), ...options, logger: options.logger,
+    };
+  }
+
+  /** Runs a round every intervalMs until stop(). */
+  start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    this.#schedule();
+  }
+
+  /** No new round starts; resolves once the round in progress (if any) has finished. */
+  async stop(): Promise<void> {
+    this.#started = false;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.#chain;
+  }
+
+  /** One round, after any round in progress: rounds of one worker never overlap. */
+  runOnce(): Promise<RoundReport> {
+    const round = this.#chain.then(() => this.#round());
+    this.#chain = round.catch(() => undefined);
+    return round;
+  }
+
+  #schedule(): void {
+    this.#timer = setTimeout(() => {
+      this.runOnce()
+        .catch((err: unknown) => this.#o.logger?.warn({ err }, 'settlement round failed; next round retries'))
+        .finally(() => { if (this.#started) this.#schedule(); });
+    }, this.#o.intervalMs);
+    // The worker alone never keeps the process alive: the HTTP server does, and shutdown stops the worker.
+    this.#timer.unref();
+  }
+
+  async #round(): Promise<RoundReport> {
+    const report: RoundReport = { claimed: 0, settled: 0, rescheduled: 0, lost: 0, errors: 0 };
+    const due = await this.#o.store.claimDueChecks(this.#o.now(), this.#o.batchSize, this.#o.leaseMs);
+    report.claimed = due.length;
+    for (const row of due) report[await this.#settle(row)]++;
+    return report;
+  }
+
+  async #settle(row: DuePurchase): Promise<'settled' | 'rescheduled' | 'lost' | 'errors'> {
+    // A purchase already final needs no requery: decide() only ends its checks.
+    const final = row.status === 'failed' || row.status === 'reversed';
+    const outcome: RequeryOutcome = final ? { kind: 'no_biller' } : await this.#requery(row);
+    const at = this.#o.now();
+    const s = decide(row, outcome, at);
+    try {
+      const snapshot = (settledRow: TransactionRow) => this.#o.snapshot(settledRow, row.environment);
+      const settled = await this.#o.store.settlePurchase({ id: row.id, at, snapshot, ...s });
+      if (settled === null) return 'lost';
+      if (s.to === s.from) return 'rescheduled';
+      this.#o.logger?.info({ transaction_id: row.id, from: s.from, to: s.to }, 'purchase settled');
+      return 'settled';
+    } catch (err) {
+      this.#o.logger?.warn({ err, transaction_id: row.id }, 'settling a purchase failed; retried when its lease expires');
+      return 'errors';
+    }
+  }
+
+  async #requery(row: DuePurchase): Promise<RequeryOutcome> {
+    const biller = this.#o.billers[row.environment];
+    if (!biller) {
+      this.#o.logger?.warn({ transaction_id: row.id, environment: row.environment }, 'no biller configured for a pending purchase; asking later');
+      return { kind: 'no_biller' };
+    }
+    try {
+      return { kind: 'answer', result: await biller.requery(orderOf(row)) };
+    } catch (error) {
+      this.#o.logger?.warn({ err: error, transaction_id: row.id }, 'biller requery failed; asking later');
+      return { kind: 'error', error };
+    }
+  }
+}
+
+/** The biller's view of a stored purchase. Throws on a row that is not a purchase of a known kind. */
+export function orderOf(row: DuePurchase): VendOrder {
+  if (!PRODUCT_KINDS.includes(row.product_type as ProductKind)) throw new Error(`transaction ${row.id} has no purchase product type`);
+  return {
+    id: row.id, environment: row.environment, product_type: row.product_type as ProductKind, product_id: row.product_id,
+    phone_number: row.phone_number, meter_number: row.meter_number, meter_type: row.meter_type,
+    smartcard_number: row.smartcard_number, product_amount: row.product_amount, created_at: row.created_at,
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * The operations of the contract as types, from the two generated files: `generated/schema.d.ts`
+ * (openapi-typescript: parameters and bodies) and `generated/operations.ts` (method, path, scope).
+ *
+ * - A handler map must have exactly one handler per operationId, each returning its operation's documented 200
+ *   body: a missing handler, an extra one or a wrong shape is a compile error (`tsc --noEmit` runs before tests).
+ * - A key-guarded operation's handler gets `principal: Principal`; a public one gets none. Which is which comes
+ *   from the contract's `security`, so a handler cannot run without the principal its operation requires
+ *   (`Authorized`, produced only by server/auth/authorize.ts, carries it), and cannot read one it is never given.
+ */
+import type { operations } from '../../generated/schema.d.ts';
+import { OPERATIONS } from '../../generated/operations.ts';
+import type { Biller } from '../biller/types.ts';
+import type { Environment, Scope } from '../domain.ts';
+import type { Store } from '../store/types.ts';
+import type { Principal } from './principal.ts';
+
+export { OPERATIONS };
+export type { Principal };
+
+export type OperationId = keyof typeof OPERATIONS & keyof operations;
+export type ScopeOf<K extends OperationId> = (typeof OPERATIONS)[K]['scope'];
+/** Operations that need an API key (their contract `security` names a scope). */
+export type GuardedOperationId = { [K in OperationId]: ScopeOf<K> extends Scope ? K : never }[OperationId];
+/** Operations anyone may call (`security: []`). */
+export type PublicOperationId = Exclude<OperationId, GuardedOperationId>;
+
+type JsonBody<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+type SuccessOf<K extends OperationId> = (typeof OPERATIONS)[K]['success'];
+/** The body of the operation's documented success response (200, or 201 for a purchase). */
+export type OkBody<K extends OperationId> = JsonBody<operations[K]['responses'][SuccessOf<K> & keyof operations[K]['responses']]>;
+/** Operations that create something (POST): they answer 201 with a Location and are idempotent by key. */
+export type WriteOperationId = { [K in OperationId]: (typeof OPERATIONS)[K]['method'] extends 'POST' ? K : never }[OperationId];
+/** The parsed, validated JSON request body of an operation that takes one. */
+export type BodyOf<K extends OperationId> = operations[K] extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+/** What a write operation's handler answers: the 201 body and where the created resource lives. */
+export interface Created<K extends OperationId> {
+  body: OkBody<K>;
+  /** Absolute path of the created resource, e.g. `/api/partners/sandbox/v1/account/transactions/<id>`. */
+  location: string;
+}
+/** `never` in the generated types (no parameters of that kind) becomes an empty record. */
+type ParamsOf<P> = [NonNullable<P>] extends [never] ? Record<string, never> : NonNullable<P>;
+export type QueryOf<K extends OperationId> = ParamsOf<operations[K]['parameters']['query']>;
+export type PathOf<K extends OperationId> = ParamsOf<operations[K]['parameters']['path']>;
+
+interface BaseContext<K extends OperationId> {
+  environment: Environment;
+  /** Base path of the environment, e.g. `/api/partners/sandbox/v1`. */
+  basePath: string;
+  store: Store;
+  /** Query parameters after validation and type coercion by the contract (defaults not yet applied). */
+  query: QueryOf<K>;
+  /** Path parameters, percent-decoded. */
+  path: PathOf<K>;
+  /** `info.version` of the contract. */
+  version: string;
+  /** The environment's biller (server/biller/), or null when none is configured (503 BILLER_UNAVAILABLE). */
+  biller: Biller | null;
+}
+
+export type HandlerContext<K extends OperationId> = BaseContext<K> &
+  (K extends GuardedOperationId ? { principal: Principal } : { principal?: never }) &
+  (K extends WriteOperationId ? { body: BodyOf<K>; idempotencyKey: string } : { body?: never; idempotencyKey?: never });
+
+export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<K extends WriteOperationId ? Created<K> : OkBody<K>>;
+export type Handlers = { [K in OperationId]: Handler<K> };
+
+/** The outcome of authorisation: a public operation, or a guarded one together with the principal it needs. */
+export type Authorized =
+  | { operationId: PublicOperationId; principal: null }
+  | { operationId: GuardedOperationId; principal: Principal };

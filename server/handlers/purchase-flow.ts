@@ -1,0 +1,111 @@
+/**
+ * The flow every purchase shares once its product, amount and customer are known (check order of the contract:
+ * … → balance → biller): record it — debit, pending transaction, history, idempotency link, in one database
+ * transaction — then ask the biller to deliver, then settle what the biller answered (settlement-decision.ts: the
+ * same rules the settlement worker applies to a requery). The 201 is the transaction as it stands then.
+ */
+import { randomUUID } from 'node:crypto';
+import { decide, type RequeryOutcome } from '../biller/settlement-decision.ts';
+import type { Biller, VendOrder } from '../biller/types.ts';
+import { created } from '../contract/envelope.ts';
+import type { Principal } from '../contract/principal.ts';
+import type { Environment, MeterType, ProductKind } from '../domain.ts';
+import { errors } from '../errors.ts';
+import { envelopeOf } from '../http/error-middleware.ts';
+import { formatKobo, parseKobo } from '../money.ts';
+import { serviceReference } from '../store/references.ts';
+import type { ProductRow, Store, TransactionRow } from '../store/types.ts';
+import { toTransaction } from './transactions.ts';
+
+/** The biller's own timeout budget: a purchase nobody settled by then is requeried by the worker (crash safety). */
+export const VEND_TIMEOUT_MS = 15_000;
+
+export interface PurchaseContext {
+  environment: Environment;
+  basePath: string;
+  store: Store;
+  principal: Principal;
+  idempotencyKey: string;
+}
+
+export interface PurchaseOrder {
+  product: ProductRow;
+  product_type: ProductKind;
+  /** What the customer receives, as a decimal string with two decimals. */
+  product_amount: string;
+  fee_amount: string;
+  price_basis: 'fixed' | 'face_value';
+  description: string;
+  reference: string | undefined;
+  phone_number?: string | undefined;
+  meter_number?: string | undefined;
+  meter_type?: MeterType | null | undefined;
+  smartcard_number?: string | undefined;
+}
+
+/** The 201 of a purchase: the envelope of its transaction and where to read it again — also what a replay answers. */
+export function purchaseResponse(row: TransactionRow, basePath: string) {
+  return { body: created(toTransaction(row)), location: `${basePath}/account/transactions/${row.id}` };
+}
+
+/** The biller of the request's environment, or 503 BILLER_UNAVAILABLE (nothing is recorded). */
+export function billerOf(biller: Biller | null): Biller {
+  if (!biller) throw errors.billerUnavailable();
+  return biller;
+}
+
+/** "500" → "500.00"; amounts are validated by the contract's pattern before they get here. */
+export const money = (amount: string): string => formatKobo(parseKobo(amount));
+
+export async function purchase(ctx: PurchaseContext, biller: Biller, o: PurchaseOrder) {
+  const now = new Date();
+  const id = randomUUID();
+  const total = formatKobo(parseKobo(o.product_amount) + parseKobo(o.fee_amount));
+  const insufficient = errors.insufficientBalance(total);
+  const recorded = await ctx.store.recordPurchase({
+    id, account_id: ctx.principal.account_id, currency: 'NGN', description: o.description,
+    reference: o.reference ?? serviceReference('PUR', now), product_type: o.product_type, product_id: o.product.id,
+    phone_number: o.phone_number ?? null, meter_number: o.meter_number ?? null, smartcard_number: o.smartcard_number ?? null,
+    product_amount: o.product_amount, fee_amount: o.fee_amount, total_debit: total, price_basis: o.price_basis,
+    created_at: now, next_check_at: new Date(now.getTime() + VEND_TIMEOUT_MS + 1_000),
+  }, { key: ctx.idempotencyKey, insufficient: { status: 422, body: JSON.stringify(envelopeOf(insufficient)) } });
+  if (recorded.kind === 'insufficient_balance') throw insufficient;
+  if (recorded.kind === 'idempotency_key_lost') throw errors.idempotencyKeyInUse();
+
+  const order: VendOrder = {
+    id, environment: ctx.environment, product_type: o.product_type, product_id: o.product.id,
+    phone_number: o.phone_number ?? null, meter_number: o.meter_number ?? null, meter_type: o.meter_type ?? null,
+    smartcard_number: o.smartcard_number ?? null, product_amount: o.product_amount, created_at: now,
+  };
+  let answer: RequeryOutcome;
+  try {
+    answer = { kind: 'answer', result: await biller.vend(order) };
+  } catch (error) {
+    answer = { kind: 'error', error }; // a timeout or an outage: the outcome is unknown, the worker requeries
+  }
+  const at = new Date();
+  const settled = await ctx.store.settlePurchase({
+    id, ...decide({ status: 'pending', check_attempts: 0 }, answer, at), at,
+    snapshot: (row) => ({ status: 201, ...stringified(purchaseResponse(row, ctx.basePath)) }),
+  });
+  // Null: the settlement worker got there first (a slow biller); answer the purchase as it stands now.
+  const row = settled ?? (await ctx.store.getTransactionById(ctx.principal.account_id, id));
+  if (!row) throw errors.internal(new Error(`purchase ${id} vanished after it was recorded`));
+  return purchaseResponse(row, ctx.basePath);
+}
+
+const stringified = (r: { body: unknown; location: string }) => ({ body: JSON.stringify(r.body), location: r.location });
+
+/** The product of `kind` with this id in this environment, or PRODUCT_NOT_FOUND (422 in a body, 404 in a path). */
+export async function productOf(store: Store, environment: Environment, kind: ProductKind, id: string, status: 404 | 422): Promise<ProductRow> {
+  const product = await store.getProduct(environment, id);
+  if (!product || product.kind !== kind) throw errors.productNotFound(status);
+  return product;
+}
+
+/** AMOUNT_OUT_OF_RANGE unless min_amount <= amount <= max_amount of the product (kobo, never floats). */
+export function checkAmountRange(product: ProductRow, amount: string): void {
+  const { min_amount: min, max_amount: max } = product.attributes as { min_amount: string; max_amount: string };
+  const a = parseKobo(amount);
+  if (a < parseKobo(min) || a > parseKobo(max)) throw errors.amountOutOfRange(min, max);
+}

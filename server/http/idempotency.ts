@@ -1,0 +1,94 @@
+/**
+ * Idempotency of write operations (IETF draft-ietf-httpapi-idempotency-key-header, as Stripe does it): the
+ * `Idempotency-Key` header, the request's fingerprint, and the run of a write under its key —
+ *   new key             → run it; its outcome (the 201, or a 404/422 of the domain) is stored for 24 hours;
+ *   same key and body   → the stored response again, byte for byte, with `Idempotent-Replayed: true`;
+ *   same key, new body  → 422 IDEMPOTENCY_KEY_REUSED;   first still running → 409 IDEMPOTENCY_KEY_IN_USE.
+ * What fails before the key is claimed (auth, 400s, 503 BILLER_UNAVAILABLE) stores nothing; any other failure during
+ * the run (a 5xx) releases the key, so the client's retry runs again. Keys are scoped to the account (one per environment).
+ */
+import { createHash } from 'node:crypto';
+import type { Request } from 'express';
+import { ApiError, errors } from '../errors.ts';
+import type { Store } from '../store/types.ts';
+import { envelopeOf, toApiError } from './error-middleware.ts';
+
+/** How long a key is kept (documented in the contract). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a claimed key may stay in flight before another request may take it over (a crashed first request). */
+export const IDEMPOTENCY_LEASE_MS = 30_000;
+
+const KEY = /^[\x20-\x7E]{1,255}$/;
+
+/** The request's Idempotency-Key, or 400 IDEMPOTENCY_KEY_REQUIRED (absent, repeated, empty, not printable ASCII). */
+export function idempotencyKeyOf(req: Request): string {
+  const values = req.headersDistinct['idempotency-key'];
+  if (!values || values.length !== 1 || !KEY.test(values[0]!)) throw errors.idempotencyKeyRequired();
+  return values[0]!;
+}
+
+/** Canonical JSON (members sorted at every depth): the same request in any member order has one fingerprint. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v !== null && typeof v === 'object') {
+    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+export function fingerprintOf(operationId: string, body: unknown): string {
+  return createHash('sha256').update(`${operationId}\n${canonical(body)}`).digest('hex');
+}
+
+/** A response as stored under a key: what the first request was answered, byte for byte. */
+export interface StoredResponse {
+  status: number;
+  body: string;
+  location: string | null;
+}
+
+export type IdempotencyStore = Pick<Store, 'claimIdempotencyKey' | 'completeIdempotencyKey' | 'releaseIdempotencyKey'>;
+
+export interface WriteRun {
+  account_id: string;
+  key: string;
+  operation: string;
+  fingerprint: string;
+  now: Date;
+}
+
+/** Runs `write` under the key; resolves to the response to send and whether it is a replay. */
+export async function idempotently(
+  store: IdempotencyStore, w: WriteRun, write: () => Promise<{ status: number; body: string; location: string }>,
+): Promise<StoredResponse & { replayed: boolean }> {
+  const claimRequest = { ...w, lease_ms: IDEMPOTENCY_LEASE_MS, ttl_ms: IDEMPOTENCY_TTL_MS };
+  const claim = await store.claimIdempotencyKey(claimRequest);
+  if (claim.kind === 'replay') return { status: claim.status, body: claim.body, location: claim.location, replayed: true };
+  if (claim.kind === 'reused') throw errors.idempotencyKeyReused();
+  if (claim.kind === 'in_flight') throw errors.idempotencyKeyInUse();
+  let outcome: StoredResponse;
+  try {
+    outcome = await write();
+  } catch (err) {
+    const e = toApiError(err);
+    if (isStoredOutcome(e)) {
+      await store.completeIdempotencyKey({ account_id: w.account_id, key: w.key, status: e.status, body: JSON.stringify(envelopeOf(e)), location: null });
+    } else if (e.code !== 'IDEMPOTENCY_KEY_IN_USE') {
+      // Not an outcome to keep (a 5xx, an outage): free the key for the client's retry. The store frees it only while
+      // no purchase is linked to it; a key lost to another request (409) is that request's, never freed here.
+      await store.releaseIdempotencyKey(w.account_id, w.key).catch(() => undefined); // the lease expires anyway
+    }
+    throw err;
+  }
+  if (await store.completeIdempotencyKey({ account_id: w.account_id, key: w.key, ...outcome })) return { ...outcome, replayed: false };
+  // The record was completed meanwhile — by the settlement worker, with its snapshot of this purchase: answer what is
+  // stored, so that this first answer and every replay are the same bytes.
+  const stored = await store.claimIdempotencyKey(claimRequest);
+  if (stored.kind === 'replay') return { status: stored.status, body: stored.body, location: stored.location, replayed: false };
+  // Purged under us (only if this request outlived the 24-hour keep): store this outcome rather than leave a claim.
+  if (stored.kind === 'claimed') await store.completeIdempotencyKey({ account_id: w.account_id, key: w.key, ...outcome });
+  return { ...outcome, replayed: false };
+}
+
+/** The domain's answers to a request that was executed: 404 (meter, smartcard) and 422 (product, amount, balance). */
+const isStoredOutcome = (e: ApiError) => e.status === 404 || e.status === 422;

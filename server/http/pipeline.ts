@@ -1,0 +1,142 @@
+/**
+ * The operation pipeline: every request under an environment's base path goes through these steps, in this order,
+ * as one function — so the operation that is routed, authorised and validated is, by construction, the one that
+ * runs (contract decisions: "Routing (one table, strict)"; check order: path/method → auth → IP → scope →
+ * parameters → lookup).
+ *
+ *   1. route         contract/route-table.ts: exact, case-sensitive; no route → 404, other method → 405 (+ Allow)
+ *   2. rate limit    http/rate-limit.ts: public budget, or the key's after authentication / the address's on failure
+ *   3. authorise     auth/authorize.ts → Authorized (the principal a guarded handler needs)
+ *   4. guards        integers in decimal digits (request-guards.ts), path parameters decoded (http/path-params.ts)
+ *   5. validate      express-openapi-validator for the environment (parameters; responses when enabled); then an id
+ *                    that is no identifier (undecodable, too long) is the operation's 404, as a lookup that fails
+ *   6. handle        the operation's handler, given the principal only if its operation is guarded
+ *   7. send          200 with the envelope; HEAD gets the same status and headers without the body (Node drops it)
+ *
+ * Errors thrown by any step go to the one error middleware (http/error-middleware.ts).
+ */
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Authorized, GuardedOperationId, Handler, Handlers, PublicOperationId } from '../contract/operations.ts';
+import type { AnyRoute, RouteTable } from '../contract/route-table.ts';
+import type { Authorizer } from '../auth/authorize.ts';
+import type { Billers } from '../biller/types.ts';
+import type { Environment } from '../domain.ts';
+import { ApiError, errors } from '../errors.ts';
+import type { Store } from '../store/types.ts';
+import { jsonBodyBytes } from './json-body.ts';
+import { fingerprintOf, idempotencyKeyOf, idempotently, type IdempotencyStore } from './idempotency.ts';
+import { decodePathParams, withExamplePathParams } from './path-params.ts';
+import { readJsonBody } from './request-body.ts';
+import type { RateLimits } from './rate-limit.ts';
+import { checkIntegerQuery } from './request-guards.ts';
+import { runMiddlewares } from './run-middleware.ts';
+import { fromValidatorError, isValidatorError } from './validator-errors.ts';
+
+export interface PipelineOptions {
+  table: RouteTable;
+  handlers: Handlers;
+  authorize: Authorizer;
+  /** express-openapi-validator, one instance per environment (each knows its base path). */
+  validators: Record<Environment, readonly RequestHandler[]>;
+  limits: RateLimits | null;
+  store: Store;
+  /** Where write operations keep their Idempotency-Key records (the store). */
+  idempotency: IdempotencyStore;
+  /** The biller of each environment (null: none configured). */
+  billers: Billers;
+  /** Checks of a write's body beyond its schema (400s), run before its Idempotency-Key is claimed. */
+  bodyChecks: BodyChecks;
+  /** `info.version` of the contract. */
+  version: string;
+  validateResponses: boolean;
+}
+
+export type BodyChecks = Partial<Record<string, (body: never, environment: Environment) => void>>;
+
+export function operationPipeline(o: PipelineOptions): RequestHandler {
+  return (req, res, next) => {
+    handle(o, req, res, next).catch(next);
+  };
+}
+
+/** `next`: Express's, for errors the validator reports after its step (a response that breaks the contract). */
+async function handle(o: PipelineOptions, req: Request, res: Response, next: NextFunction): Promise<void> {
+  const match = o.table.match(req.path, req.method);
+  if (match.kind !== 'operation') {
+    await o.limits?.publicRequest(req, res, match.environment);
+    throw match.kind === 'no_route' ? errors.notFound() : errors.methodNotAllowed(match.allow);
+  }
+  const { route } = match;
+  const authorized = await authorizeWithinBudget(o, req, res, route);
+  const idempotencyKey = route.body ? idempotencyKeyOf(req) : null;
+  if (route.body) await readJsonBody(req, res);
+  const query = req.query as Record<string, unknown>;
+  checkIntegerQuery(route, query);
+  const path = decodePathParams(route, match.params);
+  const validate = () => runMiddlewares(o.validators[route.environment], req, res, next);
+  try {
+    await (path instanceof ApiError ? withExamplePathParams(req, route, validate) : validate());
+  } catch (err) {
+    throw isValidatorError(err) ? fromValidatorError(err, route, query) : err;
+  }
+  if (path instanceof ApiError) throw path; // an id that is no identifier: the lookup finds nothing
+  const base = {
+    environment: route.environment, basePath: route.basePath, store: o.store, version: o.version,
+    biller: o.billers[route.environment], query: req.query as never, path: path as never, body: req.body as never,
+    idempotencyKey: idempotencyKey as never,
+  };
+  if (idempotencyKey === null) {
+    const body = await invoke(o.handlers, authorized, base);
+    // With response validation on, res.json is the validator's hook: keep it. Otherwise send the bytes built by
+    // jsonBodyBytes, which reuses the serialisation of pages the read cache hands out again.
+    if (o.validateResponses) res.status(route.success).json(body);
+    else res.status(route.success).type('application/json').send(jsonBodyBytes(body));
+    return;
+  }
+  // A write: every write operation is key-guarded (contract/operations.ts asserts it), so there is a principal.
+  if (authorized.principal === null) throw errors.internal(new Error(`${route.operationId}: a write without a principal`));
+  o.bodyChecks[route.operationId]?.(req.body as never, route.environment);
+  const answer = await idempotently(o.idempotency, {
+    account_id: authorized.principal.account_id, key: idempotencyKey, operation: route.operationId,
+    fingerprint: fingerprintOf(route.operationId, req.body), now: new Date(),
+  }, async () => {
+    const created = (await invoke(o.handlers, authorized, base)) as { body: unknown; location: string };
+    return { status: route.success, body: JSON.stringify(created.body), location: created.location };
+  });
+  if (answer.location !== null) res.setHeader('Location', answer.location);
+  if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
+  if (o.validateResponses) res.status(answer.status).json(JSON.parse(answer.body));
+  else res.status(answer.status).type('application/json').send(answer.body);
+}
+
+async function authorizeWithinBudget(o: PipelineOptions, req: Request, res: Response, route: AnyRoute): Promise<Authorized> {
+  if (!o.limits) return o.authorize(req, route);
+  if (route.scope === null) {
+    await o.limits.publicRequest(req, res, route.environment);
+    return o.authorize(req, route);
+  }
+  let keyId: string | undefined;
+  let authorized: Authorized;
+  try {
+    authorized = await o.authorize(req, route, (id) => { keyId = id; });
+  } catch (err) {
+    return o.limits.authFailure(req, res, route.environment, err, keyId);
+  }
+  if (authorized.principal) await o.limits.keyRequest(req, res, route.environment, authorized.principal.key_id);
+  return authorized;
+}
+
+type BaseContext = Omit<Parameters<Handler<PublicOperationId>>[0], 'principal'>;
+
+/**
+ * Runs the authorised operation's handler. The casts only erase which operation of each group it is (TypeScript
+ * cannot correlate `handlers[id]` with `id` across a union); a guarded handler still cannot be called without a
+ * principal, because only the guarded branch of `Authorized` has one.
+ */
+function invoke(handlers: Handlers, authorized: Authorized, base: BaseContext): Promise<unknown> {
+  if (authorized.principal === null) {
+    return (handlers[authorized.operationId] as Handler<PublicOperationId>)(base);
+  }
+  const handler = handlers[authorized.operationId] as unknown as Handler<GuardedOperationId>;
+  return handler({ ...(base as unknown as Parameters<Handler<GuardedOperationId>>[0]), principal: authorized.principal });
+}

@@ -1,0 +1,41 @@
+import { error as validatorError } from 'express-openapi-validator';
+import { describe, expect, it } from 'vitest';
+import { RouteTable } from '../contract/route-table.ts';
+import { fromValidatorError, isValidatorError } from './validator-errors.ts';
+
+const table = new RouteTable();
+const route = (path: string) => {
+  const m = table.match(`/api/partners/sandbox/v1${path}`, 'GET');
+  if (m.kind !== 'operation') throw new Error(path);
+  return m.route;
+};
+const badRequest = (path: string, message: string) => new validatorError.BadRequest({ path, message, errors: [{ path, message }] } as never);
+
+describe('fromValidatorError', () => {
+  it.each([
+    ['a bound', '/account/transactions', badRequest('/query/per_page', 'must be <= 100'), {}, 400, 'INVALID_PARAMETER',
+      { parameter: 'per_page', message: 'must be an integer from 1 to 100 written in decimal digits, such as 20' }],
+    ['a date-time', '/account/transactions', badRequest('/query/from', 'must match format "date-time"'), {}, 400, 'INVALID_PARAMETER',
+      { parameter: 'from', message: 'must be an RFC 3339 date-time with a time-zone offset, such as 2026-11-01T00:00:00Z or 2026-11-01T00:00:00+01:00' }],
+    ['a repeated parameter', '/account/transactions', badRequest('/query/page', 'must be integer'), { page: ['1', '2'] }, 400, 'INVALID_PARAMETER',
+      { parameter: 'page', message: 'must be given once; it must be an integer from 1 to 1000000 written in decimal digits, such as 2' }],
+    ['an unknown parameter', '/products/airtimes', badRequest('/query/foo', "Unknown query parameter 'foo'"), {}, 400, 'INVALID_PARAMETER',
+      { parameter: 'foo', message: 'is not a parameter of this operation; this operation takes network, page, per_page' }],
+    ['a parameter of an operation that takes none', '/account', badRequest('/query/page', "Unknown query parameter 'page'"), {}, 400, 'INVALID_PARAMETER',
+      { parameter: 'page', message: 'is not a parameter of this operation; this operation takes no query parameters' }],
+    ['a nameless parameter', '/products/airtimes', badRequest('/query/', "Unknown query parameter ''"), {}, 400, 'INVALID_PARAMETER',
+      { parameter: '', message: 'a query parameter needs a name; this operation takes network, page, per_page' }],
+    ['a path parameter', '/account/transactions/x', badRequest('/params/id', 'must NOT have more than 128 characters'), {}, 404, 'TRANSACTION_NOT_FOUND', undefined],
+    ['a broken response', '/account', new validatorError.InternalServerError({ path: '/response', message: 'bad' }), {}, 500, 'INTERNAL_ERROR', undefined],
+  ])('maps %s', (_name, path, given, query, status, code, detail) => {
+    expect(isValidatorError(given)).toBe(true);
+    const e = fromValidatorError(given, route(path), query);
+    expect([e.status, e.code, e.details?.[0]]).toEqual([status, code, detail]);
+    if (detail) expect(e.message).toBe(`Invalid parameter '${detail.parameter}': ${detail.message}`);
+  });
+
+  it('recognises the validator\'s errors by class, not by shape', () => {
+    expect(isValidatorError({ status: 400, errors: [] })).toBe(false);
+    expect(isValidatorError(new validatorError.NotFound({ path: '/x' }))).toBe(true);
+  });
+});

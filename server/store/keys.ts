@@ -1,0 +1,84 @@
+/** API keys: lookup by hash (every authenticated request), the console's create / list / state changes. */
+import { randomUUID } from 'node:crypto';
+import type { KeyStatus } from '../domain.ts';
+import { AccountNotFoundError, KeyNotFoundError } from './errors.ts';
+import { storedInstantOrNull } from './instants.ts';
+import { empty, join, one, raw, rows, sql, type SqlFragment } from './sql.ts';
+import type { ApiKeyRow, NewApiKey, Sql, Store } from './types.ts';
+import { isUuid } from './values.ts';
+
+type Row = Record<string, unknown>;
+
+const KEY_COLS = raw(`id, account_id, environment, name, display_prefix, secret_hash, scopes, ip_allowlist, status,
+  expires_at, created_at, updated_at`);
+
+const asKey = (r: Row) => r as unknown as ApiKeyRow;
+
+function keyOrThrow(id: string, row: Row | null): ApiKeyRow {
+  if (row === null) throw new KeyNotFoundError(id);
+  return asKey(row);
+}
+
+export type KeyQueries = Pick<Store,
+  'findKeyByHash' | 'getKey' | 'listKeys' | 'createKey' | 'setKeyStatus' | 'replaceKeySecret' | 'updateKey'>;
+
+export function keyQueries(db: Sql): KeyQueries {
+  /** `UPDATE api_keys SET <sets>, updated_at = now()` on one key, which must exist. */
+  const update = async (id: string, sets: SqlFragment[]) => {
+    if (!isUuid(id)) throw new KeyNotFoundError(id);
+    if (sets.length === 0) return keyOrThrow(id, await one(db, sql`SELECT ${KEY_COLS} FROM api_keys WHERE id = ${id}`));
+    return keyOrThrow(id, await one(db, sql`
+      UPDATE api_keys SET ${join(sets, ', ')}, updated_at = now() WHERE id = ${id} RETURNING ${KEY_COLS}`));
+  };
+
+  return {
+    async findKeyByHash(secretHash) {
+      const row = await one(db, sql`SELECT ${KEY_COLS} FROM api_keys WHERE secret_hash = ${secretHash}`);
+      return row && asKey(row);
+    },
+
+    async getKey(id) {
+      if (!isUuid(id)) return null;
+      const row = await one(db, sql`SELECT ${KEY_COLS} FROM api_keys WHERE id = ${id}`);
+      return row && asKey(row);
+    },
+
+    async listKeys(accountId?: string) {
+      if (accountId !== undefined && !isUuid(accountId)) return [];
+      const where = accountId === undefined ? empty : sql`WHERE account_id = ${accountId}`;
+      return (await rows(db, sql`SELECT ${KEY_COLS} FROM api_keys ${where} ORDER BY created_at, id`)).map(asKey);
+    },
+
+    async createKey(k: NewApiKey) {
+      const expiresAt = storedInstantOrNull(k.expires_at, 'expires_at');
+      // The key's environment is its account's environment.
+      const row = isUuid(k.account_id)
+        ? await one(db, sql`
+          INSERT INTO api_keys (id, account_id, environment, name, display_prefix, secret_hash, scopes, ip_allowlist,
+            expires_at)
+          SELECT ${randomUUID()}, a.id, a.environment, ${k.name}, ${k.display_prefix}, ${k.secret_hash},
+            ${k.scopes}::text[], ${k.ip_allowlist}::text[], ${expiresAt} FROM accounts a WHERE a.id = ${k.account_id}
+          RETURNING ${KEY_COLS}`)
+        : null;
+      if (row === null) throw new AccountNotFoundError(k.account_id, 'cannot create API key');
+      return asKey(row);
+    },
+
+    setKeyStatus: (id: string, status: KeyStatus) => update(id, [sql`status = ${status}`]),
+
+    replaceKeySecret: (id, secretHash, displayPrefix) =>
+      update(id, [sql`secret_hash = ${secretHash}`, sql`display_prefix = ${displayPrefix}`]),
+
+    async updateKey(id, patch) {
+      if (!isUuid(id)) throw new KeyNotFoundError(id);
+      const sets: SqlFragment[] = [];
+      if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
+      if (patch.scopes !== undefined) sets.push(sql`scopes = ${patch.scopes}::text[]`);
+      if (patch.ip_allowlist !== undefined) sets.push(sql`ip_allowlist = ${patch.ip_allowlist}::text[]`);
+      if (patch.expires_at !== undefined) {
+        sets.push(sql`expires_at = ${storedInstantOrNull(patch.expires_at, 'expires_at')}::timestamptz`);
+      }
+      return update(id, sets);
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * Shared by the purchase, idempotency and ledger tests: stores on each driver (PGlite in memory; PostgreSQL in a
+ * throwaway schema with several Store instances on it, like several server instances), accounts with funded
+ * wallets, and purchases to record.
+ */
+import { randomUUID } from 'node:crypto';
+import { migrate } from '../migrate.ts';
+import { openPgliteMemory } from '../pglite.ts';
+import { openPostgres } from '../postgres.ts';
+import { createQueries } from '../queries.ts';
+import type { SqlDriver } from '../driver.ts';
+import type { NewPurchase, Store, TransactionRow } from '../types.ts';
+
+export const PG_URL = process.env['TEST_DATABASE_URL'];
+
+export interface Stores {
+  /** The first store; on PostgreSQL `all` holds more instances on the same schema (own pools). */
+  store: Store;
+  all: Store[];
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export async function pgliteStores(): Promise<Stores> {
+  const driver = await openPgliteMemory();
+  await migrate(driver.sql);
+  const store = createQueries(driver.sql, driver.kind);
+  return { store, all: [store], driver: 'pglite', close: () => driver.close() };
+}
+
+/** `count` Store instances on one fresh schema, each with its own pool of `poolSize` connections. */
+export async function postgresStores(tag: string, count = 2, poolSize = 6): Promise<Stores> {
+  const schema = `${tag}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const drivers: SqlDriver[] = [];
+  for (let i = 0; i < count; i++) drivers.push(await openPostgres(PG_URL!, { schema, log: () => {}, max: poolSize }));
+  await migrate(drivers[0]!.sql);
+  const all = drivers.map((d) => createQueries(d.sql, d.kind));
+  return {
+    store: all[0]!,
+    all,
+    driver: 'postgres',
+    async close() {
+      await drivers[0]!.sql.query(`DROP SCHEMA ${schema} CASCADE`);
+      for (const d of drivers) await d.close();
+    },
+  };
+}
+
+/** A new account in `environment` whose wallet was funded with `balance` (a funding entry: the ledger reconciles). */
+export async function fundedAccount(store: Store, balance: string, environment: 'sandbox' | 'production' = 'sandbox'): Promise<string> {
+  const a = await store.createAccount({ environment, name: 'Ada', email: 'ada@example.com', business_name: 'Ada Ltd', role: 'owner' });
+  const at = new Date('2026-01-01T00:00:00Z');
+  await store.upsertWallet({ account_id: a.id, balance: '0.00', currency: 'NGN', updated_at: at });
+  if (!/^0+(\.0+)?$/.test(balance)) await store.fundWallet({ account_id: a.id, amount: balance, at });
+  return a.id;
+}
+
+export const AT = new Date('2026-03-04T05:06:07.890Z');
+
+/** An airtime purchase of `product` + `fee` (decimal strings) on `accountId`. */
+export function purchase(accountId: string, product = '500.00', fee = '0.00', over: Partial<NewPurchase> = {}): NewPurchase {
+  const total = ((Math.round(Number(product) * 100) + Math.round(Number(fee) * 100)) / 100).toFixed(2);
+  return {
+    id: randomUUID(), account_id: accountId, currency: 'NGN', description: `MTN airtime ${product} for 08031234567`,
+    reference: `PUR-${randomUUID().slice(0, 8)}`, product_type: 'airtime', product_id: randomUUID(),
+    phone_number: '08031234567', meter_number: null, smartcard_number: null, product_amount: product, fee_amount: fee,
+    total_debit: total, price_basis: 'face_value', created_at: AT, next_check_at: null, ...over,
+  };
+}
+
+/** The 201 snapshot a handler would store: deterministic in the row, so replays can be compared byte for byte. */
+export const snapshot = (row: TransactionRow) => ({
+  status: 201,
+  body: JSON.stringify({ data: { id: row.id, status: row.status, token: row.token } }),
+  location: `/api/partners/sandbox/v1/account/transactions/${row.id}`,
+});
+
+export const INSUFFICIENT = { status: 422 as const, body: '{"error":{"code":"INSUFFICIENT_BALANCE"}}' };
+
+/** Everything a purchase may write for an account: to compare before and after a failed call. */
+export async function footprint(store: Store, accountId: string) {
+  const q = <R extends Record<string, unknown>>(text: string) => store.sql.query<R>(text, [accountId]);
+  return {
+    wallet: (await store.getWallet(accountId))?.balance,
+    transactions: await q('SELECT id, status FROM transactions WHERE account_id = $1 ORDER BY id'),
+    history: await q(`SELECT h.transaction_id, h.from_status, h.to_status FROM transaction_history h
+                      JOIN transactions t ON t.id = h.transaction_id WHERE t.account_id = $1 ORDER BY h.id`),
+    keys: await q(`SELECT key, state, transaction_id, response_status, response_body FROM idempotency_keys
+                   WHERE account_id = $1 ORDER BY key`),
+    counters: await q('SELECT grain, bucket, status, category, n FROM transaction_counts WHERE account_id = $1 ORDER BY 1, 2, 3, 4'),
+  };
+}
+
+/** Claims `key` for `accountId` at AT (a lease of 30 s, kept 24 h). */
+export function claim(store: Store, accountId: string, key: string, fingerprint = 'fp-1', now = AT, operation = 'createAirtimePurchase') {
+  return store.claimIdempotencyKey({ account_id: accountId, key, operation, fingerprint, now, lease_ms: 30_000, ttl_ms: 86_400_000 });
+}
