@@ -67,7 +67,10 @@ export async function closedLoop(count: number, workers: number, target: (i: num
  * Requests at a fixed rate for `durationMs` whatever the answers take (an open loop); `target(i, elapsedMs)` may
  * change what is sent as time goes on. Resolves when every request has been answered.
  */
-export async function openLoop(rps: number, durationMs: number, target: (i: number, elapsed: number) => Target, agent: Agent | false = false): Promise<Sample[]> {
+export async function openLoop(
+  rps: number, durationMs: number, target: (i: number, elapsed: number) => Target, agent: Agent | false = false,
+  onAnswer?: (s: Sample) => void,
+): Promise<Sample[]> {
   const t0 = Date.now();
   const pending: Promise<Sample>[] = [];
   const total = Math.floor((rps * durationMs) / 1000);
@@ -75,7 +78,8 @@ export async function openLoop(rps: number, durationMs: number, target: (i: numb
     const due = t0 + (i * 1000) / rps;
     const wait = due - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    pending.push(get(target(i, Date.now() - t0), agent, t0));
+    const answered = get(target(i, Date.now() - t0), agent, t0);
+    pending.push(onAnswer ? answered.then((x) => (onAnswer(x), x)) : answered);
   }
   return Promise.all(pending);
 }
