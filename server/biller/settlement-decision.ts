@@ -53,7 +53,8 @@ export interface SettleRequest {
 export interface SettlementStore {
   /** Up to `limit` purchases with next_check_at <= now, their next_check_at moved to now + lease_ms (SKIP LOCKED). */
   claimDueChecks(now: Date, limit: number, lease_ms: number): Promise<DuePurchase[]>;
-  settlePurchase(s: SettleRequest): Promise<TransactionRow | null>;
+  /** The settled purchase, or null when it was no longer in state `from` (nothing written). */
+  settlePurchase(s: SettleRequest): Promise<{ row: TransactionRow } | null>;
 }
 
 /** The biller's answer to a requery, or why there is none. */

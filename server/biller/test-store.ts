@@ -64,7 +64,7 @@ export class MemorySettlementStore implements SettlementStore {
     return due.map((p) => ({ ...p, history: [...p.history] }));
   }
 
-  async settlePurchase(s: SettleRequest): Promise<TransactionRow | null> {
+  async settlePurchase(s: SettleRequest): Promise<{ row: TransactionRow } | null> {
     this.settles.push(s);
     const p = this.purchases.get(s.id);
     if (!p || p.status !== s.from) return null;
@@ -79,7 +79,7 @@ export class MemorySettlementStore implements SettlementStore {
     }
     const row = transactionRow(p);
     if (this.inFlight.delete(p.id)) this.completed.set(p.id, s.snapshot(row));
-    return row;
+    return { row };
   }
 
   /** The design's ledger check: funding minus the debits of purchases still standing (pending or successful). */

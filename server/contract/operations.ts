@@ -38,6 +38,11 @@ export interface Created<K extends OperationId> {
   body: OkBody<K>;
   /** Absolute path of the created resource, e.g. `/api/partners/sandbox/v1/account/transactions/<id>`. */
   location: string;
+  /**
+   * Set when the store already completed the request's Idempotency-Key record with this very answer (a purchase
+   * settled in one statement): the status, the body as stored (byte for byte what replays send) and the Location.
+   */
+  stored?: { status: number; body: string; location: string | null } | undefined;
 }
 /** `never` in the generated types (no parameters of that kind) becomes an empty record. */
 type ParamsOf<P> = [NonNullable<P>] extends [never] ? Record<string, never> : NonNullable<P>;

@@ -85,11 +85,13 @@ export async function purchase(ctx: PurchaseContext, biller: Biller, o: Purchase
   }
   const at = new Date();
   const settled = await ctx.store.settlePurchase({
-    id, ...decide({ status: 'pending', check_attempts: 0 }, answer, at), at,
+    id, ...decide({ status: 'pending', check_attempts: 0 }, answer, at), at, row: recorded.row,
     snapshot: (row) => ({ status: 201, ...stringified(purchaseResponse(row, ctx.basePath)) }),
   });
+  // Settled here, the key's record holds this very answer: nothing left to complete or read back.
+  if (settled) return { ...purchaseResponse(settled.row, ctx.basePath), stored: settled.stored ?? undefined };
   // Null: the settlement worker got there first (a slow biller); answer the purchase as it stands now.
-  const row = settled ?? (await ctx.store.getTransactionById(ctx.principal.account_id, id));
+  const row = await ctx.store.getTransactionById(ctx.principal.account_id, id);
   if (!row) throw errors.internal(new Error(`purchase ${id} vanished after it was recorded`));
   return purchaseResponse(row, ctx.basePath);
 }

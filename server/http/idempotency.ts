@@ -58,15 +58,18 @@ export interface WriteRun {
 }
 
 /** Runs `write` under the key; resolves to the response to send and whether it is a replay. */
+/** What a write answers; `stored`: its key's record already holds exactly this (nothing left to complete). */
+export type WriteOutcome = StoredResponse & { stored?: boolean };
+
 export async function idempotently(
-  store: IdempotencyStore, w: WriteRun, write: () => Promise<{ status: number; body: string; location: string }>,
+  store: IdempotencyStore, w: WriteRun, write: () => Promise<WriteOutcome>,
 ): Promise<StoredResponse & { replayed: boolean }> {
   const claimRequest = { ...w, lease_ms: IDEMPOTENCY_LEASE_MS, ttl_ms: IDEMPOTENCY_TTL_MS };
   const claim = await store.claimIdempotencyKey(claimRequest);
   if (claim.kind === 'replay') return { status: claim.status, body: claim.body, location: claim.location, replayed: true };
   if (claim.kind === 'reused') throw errors.idempotencyKeyReused();
   if (claim.kind === 'in_flight') throw errors.idempotencyKeyInUse();
-  let outcome: StoredResponse;
+  let outcome: WriteOutcome;
   try {
     outcome = await write();
   } catch (err) {
@@ -80,14 +83,16 @@ export async function idempotently(
     }
     throw err;
   }
-  if (await store.completeIdempotencyKey({ account_id: w.account_id, key: w.key, ...outcome })) return { ...outcome, replayed: false };
+  const answer = { status: outcome.status, body: outcome.body, location: outcome.location };
+  if (outcome.stored) return { ...answer, replayed: false };
+  if (await store.completeIdempotencyKey({ account_id: w.account_id, key: w.key, ...answer })) return { ...answer, replayed: false };
   // The record was completed meanwhile — by the settlement worker, with its snapshot of this purchase: answer what is
   // stored, so that this first answer and every replay are the same bytes.
   const stored = await store.claimIdempotencyKey(claimRequest);
   if (stored.kind === 'replay') return { status: stored.status, body: stored.body, location: stored.location, replayed: false };
   // Purged under us (only if this request outlived the 24-hour keep): store this outcome rather than leave a claim.
-  if (stored.kind === 'claimed') await store.completeIdempotencyKey({ account_id: w.account_id, key: w.key, ...outcome });
-  return { ...outcome, replayed: false };
+  if (stored.kind === 'claimed') await store.completeIdempotencyKey({ account_id: w.account_id, key: w.key, ...answer });
+  return { ...answer, replayed: false };
 }
 
 /** The domain's answers to a request that was executed: 404 (meter, smartcard) and 422 (product, amount, balance). */

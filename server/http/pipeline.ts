@@ -16,7 +16,7 @@
  * Errors thrown by any step go to the one error middleware (http/error-middleware.ts).
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Authorized, GuardedOperationId, Handler, Handlers, PublicOperationId } from '../contract/operations.ts';
+import type { Authorized, Created, GuardedOperationId, Handler, Handlers, PublicOperationId, WriteOperationId } from '../contract/operations.ts';
 import type { AnyRoute, RouteTable } from '../contract/route-table.ts';
 import type { Authorizer } from '../auth/authorize.ts';
 import type { Billers } from '../biller/types.ts';
@@ -100,7 +100,8 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
     account_id: authorized.principal.account_id, key: idempotencyKey, operation: route.operationId,
     fingerprint: fingerprintOf(route.operationId, req.body), now: new Date(),
   }, async () => {
-    const created = (await invoke(o.handlers, authorized, base)) as { body: unknown; location: string };
+    const created = (await invoke(o.handlers, authorized, base)) as Created<WriteOperationId>;
+    if (created.stored) return { ...created.stored, stored: true };
     return { status: route.success, body: JSON.stringify(created.body), location: created.location };
   });
   if (answer.location !== null) res.setHeader('Location', answer.location);

@@ -14,7 +14,7 @@
 import { InvalidStoreValueError } from './errors.ts';
 import { storedInstant } from './instants.ts';
 import { one, rows, sql } from './sql.ts';
-import type { IdempotencyClaim, Sql, Store } from './types.ts';
+import type { IdempotencyClaim, IdempotencyClaimRequest, Sql, Store } from './types.ts';
 import { isUuid } from './values.ts';
 
 type Row = Record<string, unknown>;
@@ -58,6 +58,13 @@ function decide(h: Held, operation: string, fingerprint: string, now: Date): Ide
   return { kind: 'in_flight' };
 }
 
+/** A new in-flight record, unless the key has one: RETURNING says whether this request now holds it. */
+const insertClaim = (account: string, k: IdempotencyClaimRequest, lockedUntil: Date, now: Date, expiresAt: Date) => sql`
+  INSERT INTO idempotency_keys (account_id, key, operation, fingerprint, state, locked_until, created_at, expires_at)
+  VALUES (${account}, ${k.key}, ${k.operation}, ${k.fingerprint}, 'in_flight', ${lockedUntil}, ${now}, ${expiresAt})
+  ON CONFLICT (account_id, key) DO NOTHING
+  RETURNING 1 AS one`;
+
 export function idempotencyQueries(db: Sql): IdempotencyQueries {
   return {
     async claimIdempotencyKey(k) {
@@ -65,14 +72,13 @@ export function idempotencyQueries(db: Sql): IdempotencyQueries {
       const now = storedInstant(k.now, 'now');
       const lockedUntil = storedInstant(new Date(now.getTime() + positiveMs(k.lease_ms, 'lease_ms')), 'locked_until');
       const expiresAt = storedInstant(new Date(now.getTime() + positiveMs(k.ttl_ms, 'ttl_ms')), 'expires_at');
+      // The common case, a new key, in one autocommit statement; a key that exists is inspected in a transaction.
+      const fresh = await rows(db, insertClaim(account, k, lockedUntil, now, expiresAt));
+      if (fresh.length === 1) return { kind: 'claimed' };
       return db.transaction(async (tx) => {
         // Twice at most: a record purged between our INSERT and SELECT is inserted again.
         for (let attempt = 0; attempt < 2; attempt++) {
-          const inserted = await rows(tx, sql`
-            INSERT INTO idempotency_keys (account_id, key, operation, fingerprint, state, locked_until, created_at, expires_at)
-            VALUES (${account}, ${k.key}, ${k.operation}, ${k.fingerprint}, 'in_flight', ${lockedUntil}, ${now}, ${expiresAt})
-            ON CONFLICT (account_id, key) DO NOTHING
-            RETURNING 1 AS one`);
+          const inserted = await rows(tx, insertClaim(account, k, lockedUntil, now, expiresAt));
           if (inserted.length === 1) return { kind: 'claimed' };
           const held = await one<Row>(tx, sql`
             SELECT operation, fingerprint, state, locked_until, transaction_id, response_status, response_body,

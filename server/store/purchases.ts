@@ -1,8 +1,8 @@
 /**
  * Purchases: recording one (the debit with its record), settling it (compare-and-set on the state, with the refund
- * and the history), the settlement worker's claim of due requeries, and the history. Each function is ONE database
- * transaction holding nothing but its own statements (PGlite is one connection shared with every request: never
- * await the biller inside). Lock order: entries.ts.
+ * and the history), the settlement worker's claim of due requeries, and the history. Each write is ONE statement,
+ * so one database transaction: recording and settling call 004's PL/pgSQL functions (why, and their lock order,
+ * there), which hold locks only while the database runs them. Nothing here awaits the biller.
  *
  * State machine (purchases-design §1): pending -> successful | failed, successful -> reversed. failed and reversed
  * are final and credit total_debit back in the same transaction as the state change. The database refuses any
@@ -10,11 +10,12 @@
  */
 import type { Environment, MeterType, TransactionStatus } from '../domain.ts';
 import { InvalidStoreValueError, StoreMisuseError } from './errors.ts';
-import { insertEntry, kobo, lockWallet, positiveKobo, WalletNotFoundError } from './entries.ts';
+import { kobo, positiveKobo, WalletNotFoundError } from './entries.ts';
 import { storedInstant, storedInstantOrNull } from './instants.ts';
+import { externalReference } from './references.ts';
 import { one, rows, sql } from './sql.ts';
 import { asTx, TX_COLS } from './transactions.ts';
-import type { HistoryEntry, NewPurchase, RecordPurchaseResult, Sql, Store } from './types.ts';
+import type { HistoryEntry, NewPurchase, RecordPurchaseResult, Sql, Store, TransactionRow } from './types.ts';
 import { isUuid } from './values.ts';
 
 export type PurchaseQueries = Pick<Store, 'recordPurchase' | 'settlePurchase' | 'claimDueChecks' | 'getTransactionHistory'>;
@@ -28,8 +29,17 @@ const MOVES: Record<TransactionStatus, readonly TransactionStatus[]> = {
 };
 const REFUNDED: readonly TransactionStatus[] = ['failed', 'reversed'];
 
-/** Thrown inside the transaction to roll it back when the idempotency record is no longer this request's. */
-class KeyLost extends Error {}
+/** The SQLSTATEs 004's functions raise (see the migration). */
+const NO_WALLET = 'BPW01';
+const KEY_LOST = 'BPK01';
+const REFERENCE_USED = 'BPR01';
+
+const sqlState = (err: unknown): string | undefined => (err as { code?: unknown } | null)?.code as string | undefined;
+
+async function currentPurchase(db: Sql, id: string): Promise<TransactionRow | null> {
+  const r = await one(db, sql`SELECT ${TX_COLS} FROM transactions WHERE id = ${id} AND category = 'purchase'`);
+  return r === null ? null : asTx(r);
+}
 
 function checkPurchase(p: NewPurchase): void {
   if (!isUuid(p.id)) throw new InvalidStoreValueError(`id must be a UUID, got ${JSON.stringify(p.id)}`);
@@ -46,42 +56,29 @@ export function purchaseQueries(db: Sql): PurchaseQueries {
   return {
     async recordPurchase(p, idem): Promise<RecordPurchaseResult> {
       checkPurchase(p);
-      const total = p.total_debit;
-      try {
-        return await db.transaction(async (tx): Promise<RecordPurchaseResult> => {
-          // The debit, first: it locks the wallet row, and only moves money that is there.
-          const debited = await rows(tx, sql`
-            UPDATE wallets SET balance = balance - ${total}::numeric, updated_at = ${p.created_at}
-            WHERE account_id = ${p.account_id} AND balance >= ${total}::numeric
-            RETURNING 1 AS one`);
-          if (debited.length === 0) {
-            await lockWallet(tx, p.account_id); // WalletNotFoundError when there is no wallet at all
-            if (idem !== null) {
-              const done = await rows(tx, sql`
-                UPDATE idempotency_keys SET state = 'completed', locked_until = NULL,
-                  response_status = ${idem.insufficient.status}, response_body = ${idem.insufficient.body}, response_location = NULL
-                WHERE account_id = ${p.account_id} AND key = ${idem.key} AND state = 'in_flight' AND transaction_id IS NULL
-                RETURNING 1 AS one`);
-              if (done.length === 0) throw new KeyLost();
-            }
-            return { kind: 'insufficient_balance' };
+      // One statement (004's record_purchase): the debit, the purchase, its history and the key's link, or the 422.
+      for (let attempt = 0; attempt < 8; attempt++) {
+        const ext = p.external_reference ?? externalReference(p.created_at);
+        try {
+          const recorded = await one(db, sql`
+            SELECT ${TX_COLS} FROM record_purchase(${p.id}, ${p.account_id}, ${p.currency}, ${p.description},
+              ${p.reference}, ${ext}, ${p.product_type}, ${p.product_id}, ${p.phone_number}, ${p.meter_number},
+              ${p.smartcard_number}, ${p.product_amount}::numeric, ${p.fee_amount}::numeric, ${p.total_debit}::numeric,
+              ${p.price_basis}, ${p.created_at}, ${p.next_check_at}, ${idem?.key ?? null}::text,
+              ${idem?.insufficient.status ?? null}::integer, ${idem?.insufficient.body ?? null}::text)`);
+          return recorded === null ? { kind: 'insufficient_balance' } : { kind: 'recorded', row: asTx(recorded) };
+        } catch (err) {
+          const code = sqlState(err);
+          if (code === KEY_LOST) return { kind: 'idempotency_key_lost' };
+          if (code === NO_WALLET) throw new WalletNotFoundError(p.account_id);
+          if (code !== REFERENCE_USED) throw err;
+          // A generated reference that collides within the account (1 in 2 billion per minute) is drawn again.
+          if (p.external_reference !== undefined) {
+            throw new InvalidStoreValueError(`external_reference ${p.external_reference} is already used by this account`);
           }
-          const row = await insertEntry(tx, {
-            ...p, amount: total, status: 'pending', category: 'purchase', token: null, units: null, updated_at: p.created_at,
-          });
-          if (idem !== null) {
-            const linked = await rows(tx, sql`
-              UPDATE idempotency_keys SET transaction_id = ${p.id}
-              WHERE account_id = ${p.account_id} AND key = ${idem.key} AND state = 'in_flight' AND transaction_id IS NULL
-              RETURNING 1 AS one`);
-            if (linked.length === 0) throw new KeyLost(); // rolls back the debit and the purchase
-          }
-          return { kind: 'recorded', row };
-        });
-      } catch (err) {
-        if (err instanceof KeyLost) return { kind: 'idempotency_key_lost' };
-        throw err;
+        }
       }
+      throw new Error('could not draw an unused external_reference in 8 attempts');
     },
 
     async settlePurchase(s) {
@@ -93,45 +90,37 @@ export function purchaseQueries(db: Sql): PurchaseQueries {
       const at = storedInstant(s.at, 'at');
       const next = storedInstantOrNull(s.next_check_at, 'next_check_at');
       const moved = s.from !== s.to;
-      return db.transaction(async (tx) => {
-        const owner = await one<{ account_id: string }>(tx, sql`
-          SELECT account_id FROM transactions WHERE id = ${s.id} AND category = 'purchase'`);
-        if (owner === null) return null;
-        await lockWallet(tx, owner.account_id); // first in the lock order, before the row and the account
-        const updated = await one(tx, moved
-          ? sql`
-            UPDATE transactions SET status = ${s.to}, token = COALESCE(${s.token ?? null}::text, token),
-              units = COALESCE(${s.units ?? null}::text, units), next_check_at = ${next}, check_attempts = 0, updated_at = ${at}
-            WHERE id = ${s.id} AND status = ${s.from} AND category = 'purchase'
-            RETURNING ${TX_COLS}`
-          : sql`
-            UPDATE transactions SET next_check_at = ${next}
-            WHERE id = ${s.id} AND status = ${s.from} AND category = 'purchase'
-            RETURNING ${TX_COLS}`);
-        if (updated === null) return null; // someone else moved it first
-        const row = asTx(updated);
-        if (moved) {
-          if (REFUNDED.includes(s.to)) {
-            const refunded = await rows(tx, sql`
-              UPDATE wallets SET balance = balance + ${row.total_debit}::numeric, updated_at = ${at}
-              WHERE account_id = ${row.account_id} RETURNING 1 AS one`);
-            if (refunded.length !== 1) throw new WalletNotFoundError(row.account_id);
-          }
-          await rows(tx, sql`
-            INSERT INTO transaction_history (transaction_id, from_status, to_status, at, reason)
-            VALUES (${s.id}, ${s.from}, ${s.to}, ${at}, ${s.reason ?? null})`);
-        }
-        const held = await one<{ account_id: string; key: string }>(tx, sql`
-          SELECT account_id, key FROM idempotency_keys WHERE transaction_id = ${s.id} AND state = 'in_flight' FOR UPDATE`);
-        if (held !== null) {
-          const snap = s.snapshot(row);
-          await rows(tx, sql`
-            UPDATE idempotency_keys SET state = 'completed', locked_until = NULL, response_status = ${snap.status},
-              response_body = ${snap.body}, response_location = ${snap.location}
-            WHERE account_id = ${held.account_id} AND key = ${held.key}`);
-        }
-        return row;
+      const before = s.row ?? (await currentPurchase(db, s.id));
+      if (before === null || before.id !== s.id) return null;
+      // The response is stored in the same statement, so it is built beforehand from the row as the move leaves it;
+      // the compare-and-set on `from` makes every column the response shows known here (id, amounts, references
+      // never change; status, token, units, updated_at are this move's).
+      const after: TransactionRow = moved
+        ? { ...before, status: s.to, token: s.token ?? before.token, units: s.units ?? before.units, next_check_at: next, check_attempts: 0, updated_at: at }
+        : { ...before, next_check_at: next };
+      const snap = s.snapshot(after);
+      const settled = await one(db, sql`
+        SELECT s.key_completed, ${TX_COLS}
+        FROM settle_purchase(${s.id}, ${s.from}, ${s.to}, ${s.token ?? null}::text, ${s.units ?? null}::text, ${next},
+          ${at}, ${s.reason ?? null}::text, ${moved && REFUNDED.includes(s.to)}, ${snap.status}::integer, ${snap.body}::text,
+          ${snap.location}::text) s
+        CROSS JOIN LATERAL (SELECT (s.purchase).*) p`).catch((err: unknown) => {
+        throw sqlState(err) === NO_WALLET ? new WalletNotFoundError(before.account_id) : err;
       });
+      if (settled === null) return null; // someone else moved it first
+      const { key_completed: keyCompleted, ...columns } = settled;
+      const row = asTx(columns);
+      if (keyCompleted !== true) return { row, stored: null };
+      const actual = s.snapshot(row);
+      if (actual.status !== snap.status || actual.body !== snap.body || actual.location !== snap.location) {
+        // The row answered differently than predicted (a column the response shows changed under us): store what it
+        // says now, so that replays match the purchase. Only this settlement's own completion is rewritten.
+        await rows(db, sql`
+          UPDATE idempotency_keys SET response_status = ${actual.status}, response_body = ${actual.body},
+            response_location = ${actual.location}
+          WHERE transaction_id = ${s.id} AND state = 'completed' AND response_body = ${snap.body}`);
+      }
+      return { row, stored: actual };
     },
 
     async claimDueChecks(now, limit, leaseMs) {

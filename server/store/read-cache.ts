@@ -13,7 +13,8 @@
  * - cached: `SELECT … FROM …` statements that read nothing time- or session-dependent (no now(), random(),
  *   sequences…); a SELECT without FROM and without such calls (the health check's `SELECT 1`) always reaches the
  *   database and leaves the cache alone;
- * - anything else (INSERT, UPDATE, DDL, exec, a transaction, a SELECT calling a volatile function) empties the
+ * - anything else (INSERT, UPDATE, DDL, exec, a transaction, a SELECT calling a volatile function or one of the
+ *   migrations' writing functions) empties the
  *   cache when it starts and when it ends;
  *   a read that overlapped a write is returned but not stored (generation check), so no stale result survives;
  * - results are deep-frozen (server/frozen.ts, the caching rule): no caller can change what the next one gets;
@@ -29,7 +30,9 @@ export const CACHE_MAX_BYTES = 64 * 1024 * 1024;
 const CACHE_MAX_ENTRIES = 20_000;
 const SELECT = /^\s*SELECT\b/i;
 const FROM = /\bFROM\b/i;
-const VOLATILE = /\b(now|current_(date|time|timestamp|user|setting)|localtime(stamp)?|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|gen_random_uuid|nextval|currval|setval|txid_\w+|pg_\w+)\b|\bFOR\s+(UPDATE|SHARE|NO\s+KEY|KEY)\b/i;
+/** The migrations' functions that write (004): `SELECT … FROM record_purchase(…)` is a write (read-cache.test.ts checks the list). */
+export const WRITING_FUNCTIONS = ['record_purchase', 'settle_purchase'] as const;
+const VOLATILE = new RegExp(`\\b(${WRITING_FUNCTIONS.join('|')})\\s*\\(|` + /\b(now|current_(date|time|timestamp|user|setting)|localtime(stamp)?|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|gen_random_uuid|nextval|currval|setval|txid_\w+|pg_\w+)\b|\bFOR\s+(UPDATE|SHARE|NO\s+KEY|KEY)\b/.source, 'i');
 
 /**
  * - `cache`: a SELECT … FROM without anything volatile;

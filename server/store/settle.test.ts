@@ -31,8 +31,10 @@ function settleSuite(title: string, open: () => Promise<Stores>) {
       if (r.kind !== 'recorded') throw new Error(r.kind);
       return { acc, row: r.row };
     }
-    const settle = (id: string, from: TransactionStatus, to: TransactionStatus, over: Partial<SettlePurchase> = {}) =>
+    const settleFull = (id: string, from: TransactionStatus, to: TransactionStatus, over: Partial<SettlePurchase> = {}) =>
       store.settlePurchase({ id, from, to, next_check_at: null, at: T1, snapshot, ...over });
+    const settle = async (id: string, from: TransactionStatus, to: TransactionStatus, over: Partial<SettlePurchase> = {}) =>
+      (await settleFull(id, from, to, over))?.row ?? null;
 
     it('pending -> successful: state, token and units, updated_at, history, and the key completed with the 201 snapshot', async () => {
       const { acc, row } = await recorded();
@@ -85,13 +87,32 @@ function settleSuite(title: string, open: () => Promise<Stores>) {
       expect(snapshot(later!)).not.toEqual(snapshot(again!));
     });
 
-    it('builds the snapshot only while the key is in flight', async () => {
-      const { row } = await recorded();
-      let calls = 0;
-      const counting = (r: TransactionRow) => (calls++, snapshot(r));
-      await settle(row.id, 'pending', 'successful', { snapshot: counting, next_check_at: T2 });
-      await settle(row.id, 'successful', 'successful', { snapshot: counting, next_check_at: null });
-      expect(calls).toBe(1);
+    it('stores the response of the row as the move leaves it, says so once, and never overwrites it', async () => {
+      const { acc, row } = await recorded();
+      const first = await settleFull(row.id, 'pending', 'successful', { next_check_at: T2, token: '1'.repeat(20) });
+      expect(first!.stored).toEqual(snapshot(first!.row));
+      expect(await claim(store, acc, 'k')).toEqual({ kind: 'replay', ...snapshot(first!.row) });
+      const second = await settleFull(row.id, 'successful', 'successful', { next_check_at: null });
+      expect(second!.stored).toBeNull();
+      expect(await claim(store, acc, 'k')).toEqual({ kind: 'replay', ...snapshot(first!.row) });
+    });
+
+    it.each([['with the row given', true], ['reading the row itself', false]] as const)(
+      'settles the same %s', async (_name, given) => {
+        const { row } = await recorded();
+        const done = await settleFull(row.id, 'pending', 'successful', given ? { row } : {});
+        expect(done!.row).toMatchObject({ ...row, status: 'successful', updated_at: T1, next_check_at: null });
+        expect(done!.stored).toEqual(snapshot(done!.row));
+      });
+
+    it('stores what the settled row answers when the row it was given was stale', async () => {
+      const { acc, row } = await recorded();
+      // The response shows a column the caller's copy has wrong: the prediction differs, the stored answer must not.
+      const showing = (r: TransactionRow) => ({ status: 201, body: JSON.stringify({ id: r.id, description: r.description, status: r.status }), location: `/t/${r.id}` });
+      const done = await settleFull(row.id, 'pending', 'successful', { row: { ...row, description: 'stale copy' }, snapshot: showing });
+      expect(done!.stored).toEqual(showing(done!.row));
+      expect(await claim(store, acc, 'k')).toEqual({ kind: 'replay', ...showing(done!.row) });
+      expect(JSON.parse((await claim(store, acc, 'k') as { body: string }).body).description).toBe(row.description);
     });
 
     it.each([

@@ -243,8 +243,23 @@ export interface SettlePurchase {
   next_check_at: Date | null;
   at: Date;
   reason?: string | null | undefined;
-  /** The 201 to store when the purchase's idempotency record is still in flight. Synchronous: it runs inside the DB transaction. */
+  /**
+   * The 201 to store when the purchase's idempotency record is still in flight, built from the purchase as it will
+   * stand after the move (the store predicts it from `row`, stores it in the same statement, and rewrites it should
+   * the settled row answer differently). Synchronous.
+   */
   snapshot: (row: TransactionRow) => { status: number; body: string; location: string };
+  /**
+   * The purchase as the caller last read it, in state `from` (the flow's recorded row, the worker's claimed one):
+   * saves the store reading it first. Only its unchanging columns are used; the compare-and-set decides.
+   */
+  row?: TransactionRow | undefined;
+}
+
+/** A settled purchase, and the response its idempotency record was completed with by this settlement (else null). */
+export interface SettledPurchase {
+  row: TransactionRow;
+  stored: ResponseSnapshot | null;
 }
 
 export interface FundWallet {
@@ -327,7 +342,7 @@ export interface Store {
    * next_check_at, the history row, and the completion of the purchase's in-flight idempotency record with
    * `snapshot(row)`. Null when the purchase is not in state `from` (someone else settled it: nothing written).
    */
-  settlePurchase(s: SettlePurchase): Promise<TransactionRow | null>;
+  settlePurchase(s: SettlePurchase): Promise<SettledPurchase | null>;
   /**
    * Up to `limit` purchases whose next_check_at <= now, each moved to now + lease_ms (and check_attempts + 1) in the
    * same statement, skipping rows another claimer holds: concurrent claimers never get the same purchase.
