@@ -4,6 +4,7 @@
  */
 import { Api } from './client/api.ts';
 import { Transport } from './client/transport.ts';
+import { defaultRate } from './client/rate-limiter.ts';
 import { CaseContext, RunContext, SkipCase, type CaseDef, type Target } from './context.ts';
 import { Contract } from './contract/operations.ts';
 import { computeCoverage, type Coverage } from './coverage.ts';
@@ -66,7 +67,7 @@ export async function runConformance(opts: RunOptions): Promise<RunResult> {
   // Before anything is sent: a run that would write anywhere but to a sandbox stops here (exit 2).
   const writes = assertWritesAllowed({ env: opts.env, baseUrl, keys: opts.keys }, contract, profile, opts.readOnly === true);
   const transport = new Transport({
-    rate: opts.rate ?? 50, timeoutMs: opts.timeoutMs ?? 10_000, allowWrites: writes, ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    rate: opts.rate ?? defaultRate(baseUrl), timeoutMs: opts.timeoutMs ?? 10_000, allowWrites: writes, ...(opts.fetch ? { fetch: opts.fetch } : {}),
   });
   const url = new URL(baseUrl);
   const target: Target = {

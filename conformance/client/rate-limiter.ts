@@ -5,7 +5,25 @@
  * names (`pk`), not by key: every failing key of the auth matrix counts against one budget (the caller's address),
  * so they share one pacer. A credential is paced by the partition of its last answer (none before its first).
  */
+import ipaddr from 'ipaddr.js';
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The global cap when `--rate` is not given, for a target on another machine: gentle on a real deployment. */
+export const DEFAULT_REMOTE_RATE = 50;
+
+/**
+ * `--rate`'s default for a base URL: no global cap for a loopback target (localhost, 127.0.0.0/8, ::1 — the
+ * developer's own server, which a cap would only slow down: ~1,150 requests take 23 s at 50/s), DEFAULT_REMOTE_RATE
+ * for anything else. The budgets a target announces in RateLimit-Policy are kept to either way.
+ */
+export function defaultRate(baseUrl: string): number {
+  const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return 0;
+  if (!ipaddr.isValid(host)) return DEFAULT_REMOTE_RATE;
+  const addr = ipaddr.process(host); // an IPv4-mapped IPv6 address counts as its IPv4 address
+  return addr.range() === 'loopback' ? 0 : DEFAULT_REMOTE_RATE;
+}
 
 class Pacer {
   private next = 0;

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from '../../conformance/client/rate-limiter.ts';
+import { defaultRate, RateLimiter } from '../../conformance/client/rate-limiter.ts';
 import { retryAfterMs, Transport } from '../../conformance/client/transport.ts';
 import { negativeValues } from '../../conformance/contract/negative-values.ts';
 import { computeCoverage, NO_WRITES_WHY } from '../../conformance/coverage.ts';
@@ -96,6 +96,21 @@ describe('transport', () => {
 });
 
 describe('rate limiter', () => {
+  it.each([
+    ['http://127.0.0.1:4010/api/partners/sandbox/v1', 0],
+    ['http://127.8.9.10/api', 0],
+    ['http://localhost:3000/api', 0],
+    ['http://api.localhost/api', 0],
+    ['http://[::1]:8080/api', 0],
+    ['http://[::ffff:127.0.0.1]/api', 0],
+    ['https://staging.example.com/api/partners/v1', 50],
+    ['http://10.0.0.5/api', 50],
+    ['http://[2001:db8::1]/api', 50],
+    ['http://0.0.0.0/api', 50],
+  ])('caps %s at %d requests per second unless --rate says otherwise', (url, rate) => {
+    expect(defaultRate(url)).toBe(rate);
+  });
+
   it("keeps a key at 80 % of the limit its RateLimit-Policy announces", async () => {
     const limiter = new RateLimiter(0);
     limiter.learn('k', '"25-in-1sec"; q=25; w=1'); // 20 rps → one request per 50 ms
