@@ -4,9 +4,9 @@
  * is ever negative. Run on PGlite (always) and PostgreSQL (TEST_DATABASE_URL).
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TransactionStatus } from '../domain.ts';
-import { fundedAccount, PG_URL, pgliteStores, postgresStores, purchase, snapshot, type Stores } from './test-fixtures/purchases.ts';
+import { fundedAccount, PG_URL, pgliteStores, postgresStores, purchase, snapshot, openedFor, type Stores } from './test-fixtures/purchases.ts';
 import type { Store } from './types.ts';
 
 const naira = (k: number) => `${Math.floor(k / 100)}.${String(k % 100).padStart(2, '0')}`;
@@ -36,13 +36,9 @@ const NEXT: Record<TransactionStatus, TransactionStatus[]> = {
 
 function modelSuite(title: string, open: () => Promise<Stores>, runs: number) {
   describe(title, () => {
-    let h: Stores;
+    const opened = openedFor(open);
     let store: Store;
-    beforeAll(async () => {
-      h = await open();
-      store = h.store;
-    });
-    afterAll(() => h?.close());
+    beforeAll(() => { store = opened(); });
 
     it('keeps the balance equal to the model and the ledger reconciled after every step', async () => {
       await fc.assert(fc.asyncProperty(fc.integer({ min: 0, max: 1_000_000 }), fc.array(step, { maxLength: 25 }), async (start, steps) => {

@@ -4,23 +4,19 @@
  * Run on PGlite (always) and PostgreSQL (TEST_DATABASE_URL).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { InvalidStoreValueError } from './errors.ts';
 import { WalletNotFoundError } from './entries.ts';
 import {
-  AT, claim, footprint, fundedAccount, INSUFFICIENT, PG_URL, pgliteStores, postgresStores, purchase, type Stores,
+  AT, claim, footprint, fundedAccount, INSUFFICIENT, PG_URL, pgliteStores, postgresStores, purchase, openedFor, type Stores,
 } from './test-fixtures/purchases.ts';
 import type { Store } from './types.ts';
 
 function recordSuite(title: string, open: () => Promise<Stores>) {
   describe(title, () => {
-    let h: Stores;
+    const opened = openedFor(open);
     let store: Store;
-    beforeAll(async () => {
-      h = await open();
-      store = h.store;
-    });
-    afterAll(() => h?.close());
+    beforeAll(() => { store = opened(); });
 
     it('debits total_debit and records a pending purchase with its first history row and the idempotency link', async () => {
       const acc = await fundedAccount(store, '1000.00');

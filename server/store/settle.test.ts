@@ -2,10 +2,10 @@
  * settlePurchase (compare-and-set on the state, the refund in the same transaction, the history, the completion of
  * the in-flight idempotency record) and claimDueChecks. Run on PGlite (always) and PostgreSQL (TEST_DATABASE_URL).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { StoreMisuseError } from './errors.ts';
 import {
-  AT, claim, footprint, fundedAccount, INSUFFICIENT, PG_URL, pgliteStores, postgresStores, purchase, snapshot, type Stores,
+  AT, claim, footprint, fundedAccount, INSUFFICIENT, PG_URL, pgliteStores, postgresStores, purchase, snapshot, openedFor, type Stores,
 } from './test-fixtures/purchases.ts';
 import type { SettlePurchase, Store, TransactionRow } from './types.ts';
 import type { TransactionStatus } from '../domain.ts';
@@ -15,13 +15,9 @@ const T2 = new Date(AT.getTime() + 7_000);
 
 function settleSuite(title: string, open: () => Promise<Stores>) {
   describe(title, () => {
-    let h: Stores;
+    const opened = openedFor(open);
     let store: Store;
-    beforeAll(async () => {
-      h = await open();
-      store = h.store;
-    });
-    afterAll(() => h?.close());
+    beforeAll(() => { store = opened(); });
 
     /** A funded account with one recorded purchase of 600.00 (key `k`, in flight) out of 1000.00. */
     async function recorded(over: Parameters<typeof purchase>[3] = {}): Promise<{ acc: string; row: TransactionRow }> {

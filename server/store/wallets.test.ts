@@ -3,12 +3,12 @@
  * one transaction; bad input writes nothing. The generated references have the documented forms.
  * Run on PGlite (always) and PostgreSQL (TEST_DATABASE_URL).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { AccountNotFoundError, InvalidStoreValueError } from './errors.ts';
 import { WalletNotFoundError } from './entries.ts';
 import { externalReference, serviceReference } from './references.ts';
-import { AT, footprint, fundedAccount, PG_URL, pgliteStores, postgresStores, type Stores } from './test-fixtures/purchases.ts';
+import { AT, footprint, fundedAccount, PG_URL, pgliteStores, postgresStores, openedFor, type Stores } from './test-fixtures/purchases.ts';
 import type { Store } from './types.ts';
 
 describe('generated references', () => {
@@ -35,13 +35,9 @@ describe('generated references', () => {
 
 function walletSuite(title: string, open: () => Promise<Stores>) {
   describe(title, () => {
-    let h: Stores;
+    const opened = openedFor(open);
     let store: Store;
-    beforeAll(async () => {
-      h = await open();
-      store = h.store;
-    });
-    afterAll(() => h?.close());
+    beforeAll(() => { store = opened(); });
 
     it('fundWallet credits the wallet and records a successful funding with its history', async () => {
       const acc = await fundedAccount(store, '0.00');

@@ -4,6 +4,7 @@
  * wallets, and purchases to record.
  */
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { migrate } from '../migrate.ts';
 import { openPgliteMemory } from '../pglite.ts';
 import { openPostgres } from '../postgres.ts';
@@ -19,6 +20,20 @@ export interface Stores {
   all: Store[];
   driver: 'pglite' | 'postgres';
   close(): Promise<void>;
+}
+
+/**
+ * Opens the stores before the enclosing describe block's tests and closes them after it: the returned getter is the
+ * first store once open (`const store = storeOf(open)` would not work: it is not open yet when the block is defined).
+ */
+export function openedFor(open: () => Promise<Stores>): () => Store {
+  let h: Stores | undefined;
+  beforeAll(async () => { h = await open(); });
+  afterAll(() => h?.close());
+  return () => {
+    if (!h) throw new Error('the stores are not open yet: call the getter inside a test or hook');
+    return h.store;
+  };
 }
 
 export async function pgliteStores(): Promise<Stores> {

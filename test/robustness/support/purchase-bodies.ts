@@ -5,6 +5,7 @@
  */
 import type { ProductRow, Store } from '../../../server/store/types.ts';
 import { bundle, operations } from '../../helpers/bundle.ts';
+import { rng } from './contract-fuzz.ts';
 
 export type PurchaseOperation = 'createAirtimePurchase' | 'createDataPurchase' | 'createElectricityPurchase' | 'createCableTvPurchase';
 export const PURCHASE_OPERATIONS: readonly PurchaseOperation[] = ['createAirtimePurchase', 'createDataPurchase', 'createElectricityPurchase', 'createCableTvPurchase'];
@@ -120,16 +121,7 @@ function bodyOf(c: Catalogue, operation: PurchaseOperation, rnd: () => number, s
   }
 }
 
-/** mulberry32: a seeded PRNG, so a failing run is replayed with its seed (PURCHASE_SEED). */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The contract fuzz's seeded PRNG (mulberry32), so a failing run is replayed with its seed (PURCHASE_SEED). */
+export const seeded = rng;
 
 export const seed = (): number => (process.env.PURCHASE_SEED ? Number(process.env.PURCHASE_SEED) : Date.now() % 1_000_000);
