@@ -1,10 +1,9 @@
 /** The CLI: exit codes (0 pass, 1 failures or coverage, 2 usage), the keys file, the reports, no secret printed. */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../helpers/run.ts';
+import { conformanceCli } from './support/cli.ts';
 import { startReference, type Reference } from './support/reference-server.ts';
 
 let ref: Reference;
@@ -16,21 +15,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => { await ref?.close(); });
 
-/**
- * Asynchronous: the reference server answers from this very process. `npm run conformance` is `tsx conformance/run.ts`;
- * here the same through this process's own node (not the tsx bin, whose `env node` is whatever node PATH holds), so
- * the CLI runs on the Node under test.
- */
-function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'conformance/run.ts', ...args], { cwd: projectRoot, env: { ...process.env, ...env } });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { err += d; });
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
-}
+const cli = conformanceCli;
 
 describe('npm run conformance', () => {
   it('exits 2 with a one-line reason on bad usage', async () => {

