@@ -12,7 +12,7 @@ import type { operations } from '../../generated/schema.d.ts';
 import { OPERATIONS } from '../../generated/operations.ts';
 import type { Biller } from '../biller/types.ts';
 import type { Environment, Scope } from '../domain.ts';
-import type { Store } from '../store/types.ts';
+import type { ResponseSnapshot, Store } from '../store/types.ts';
 import type { Principal } from './principal.ts';
 
 export { OPERATIONS };
@@ -42,7 +42,7 @@ export interface Created<K extends OperationId> {
    * Set when the store already completed the request's Idempotency-Key record with this very answer (a purchase
    * settled in one statement): the status, the body as stored (byte for byte what replays send) and the Location.
    */
-  stored?: { status: number; body: string; location: string | null } | undefined;
+  stored?: ResponseSnapshot | undefined;
 }
 /** `never` in the generated types (no parameters of that kind) becomes an empty record. */
 type ParamsOf<P> = [NonNullable<P>] extends [never] ? Record<string, never> : NonNullable<P>;

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { ApiError, errors } from '../errors.ts';
-import type { Store } from '../store/types.ts';
+import type { ResponseSnapshot, Store } from '../store/types.ts';
 import { envelopeOf, toApiError } from './error-middleware.ts';
 
 /** How long a key is kept (documented in the contract). */
@@ -40,12 +40,8 @@ export function fingerprintOf(operationId: string, body: unknown): string {
   return createHash('sha256').update(`${operationId}\n${canonical(body)}`).digest('hex');
 }
 
-/** A response as stored under a key: what the first request was answered, byte for byte. */
-export interface StoredResponse {
-  status: number;
-  body: string;
-  location: string | null;
-}
+/** A response as stored under a key: what the first request was answered, byte for byte (the store's snapshot). */
+export type StoredResponse = ResponseSnapshot;
 
 export type IdempotencyStore = Pick<Store, 'claimIdempotencyKey' | 'completeIdempotencyKey' | 'releaseIdempotencyKey'>;
 
@@ -57,10 +53,10 @@ export interface WriteRun {
   now: Date;
 }
 
-/** Runs `write` under the key; resolves to the response to send and whether it is a replay. */
 /** What a write answers; `stored`: its key's record already holds exactly this (nothing left to complete). */
 export type WriteOutcome = StoredResponse & { stored?: boolean };
 
+/** Runs `write` under the key; resolves to the response to send and whether it is a replay. */
 export async function idempotently(
   store: IdempotencyStore, w: WriteRun, write: () => Promise<WriteOutcome>,
 ): Promise<StoredResponse & { replayed: boolean }> {

@@ -66,13 +66,23 @@ export async function moveWallet(tx: Sql, accountId: string, delta: string, at: 
 }
 
 /**
- * Inserts one transaction and its first history row (created in its status). A generated external reference that
- * collides within the account (1 in 2 billion per minute) is drawn again; a given one that collides is an error.
+ * Runs `insert` with the given external reference, or with generated ones until one is free within the account:
+ * `insert` answers null when the reference is taken (a generated one collides 1 in 2 billion per minute, and is
+ * drawn again); a given one that is taken is an error.
  */
+export async function withFreeReference<T>(given: string | undefined, at: Date, insert: (ext: string) => Promise<T | null>): Promise<T> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const done = await insert(given ?? externalReference(at));
+    if (done !== null) return done;
+    if (given !== undefined) throw new InvalidStoreValueError(`external_reference ${given} is already used by this account`);
+  }
+  throw new Error('could not draw an unused external_reference in 8 attempts');
+}
+
+/** Inserts one transaction and its first history row (created in its status), under withFreeReference's rule. */
 export async function insertEntry(tx: Sql, e: NewEntry): Promise<TransactionRow> {
   const id = e.id ?? randomUUID();
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const ext = e.external_reference ?? externalReference(e.created_at);
+  return withFreeReference(e.external_reference, e.created_at, async (ext) => {
     const row = await one(tx, sql`
       INSERT INTO transactions (id, account_id, amount, currency, status, category, description, reference,
         external_reference, product_type, phone_number, meter_number, smartcard_number, token, units, product_id,
@@ -83,15 +93,10 @@ export async function insertEntry(tx: Sql, e: NewEntry): Promise<TransactionRow>
         ${e.total_debit}::numeric, ${e.price_basis}, ${e.created_at}, ${e.updated_at}, ${e.next_check_at ?? null})
       ON CONFLICT (account_id, external_reference) DO NOTHING
       RETURNING ${TX_COLS}`);
-    if (row !== null) {
-      await rows(tx, sql`
-        INSERT INTO transaction_history (transaction_id, from_status, to_status, at)
-        VALUES (${id}, NULL, ${e.status}, ${e.created_at})`);
-      return asTx(row);
-    }
-    if (e.external_reference !== undefined) {
-      throw new InvalidStoreValueError(`external_reference ${e.external_reference} is already used by this account`);
-    }
-  }
-  throw new Error('could not draw an unused external_reference in 8 attempts');
+    if (row === null) return null;
+    await rows(tx, sql`
+      INSERT INTO transaction_history (transaction_id, from_status, to_status, at)
+      VALUES (${id}, NULL, ${e.status}, ${e.created_at})`);
+    return asTx(row);
+  });
 }

@@ -10,9 +10,8 @@
  */
 import type { Environment, MeterType, TransactionStatus } from '../domain.ts';
 import { InvalidStoreValueError, StoreMisuseError } from './errors.ts';
-import { kobo, positiveKobo, WalletNotFoundError } from './entries.ts';
+import { kobo, positiveKobo, WalletNotFoundError, withFreeReference } from './entries.ts';
 import { storedInstant, storedInstantOrNull } from './instants.ts';
-import { externalReference } from './references.ts';
 import { one, rows, sql } from './sql.ts';
 import { asTx, TX_COLS } from './transactions.ts';
 import type { HistoryEntry, NewPurchase, RecordPurchaseResult, Sql, Store, TransactionRow } from './types.ts';
@@ -57,8 +56,7 @@ export function purchaseQueries(db: Sql): PurchaseQueries {
     async recordPurchase(p, idem): Promise<RecordPurchaseResult> {
       checkPurchase(p);
       // One statement (004's record_purchase): the debit, the purchase, its history and the key's link, or the 422.
-      for (let attempt = 0; attempt < 8; attempt++) {
-        const ext = p.external_reference ?? externalReference(p.created_at);
+      return withFreeReference(p.external_reference, p.created_at, async (ext): Promise<RecordPurchaseResult | null> => {
         try {
           const recorded = await one(db, sql`
             SELECT ${TX_COLS} FROM record_purchase(${p.id}, ${p.account_id}, ${p.currency}, ${p.description},
@@ -71,14 +69,10 @@ export function purchaseQueries(db: Sql): PurchaseQueries {
           const code = sqlState(err);
           if (code === KEY_LOST) return { kind: 'idempotency_key_lost' };
           if (code === NO_WALLET) throw new WalletNotFoundError(p.account_id);
-          if (code !== REFERENCE_USED) throw err;
-          // A generated reference that collides within the account (1 in 2 billion per minute) is drawn again.
-          if (p.external_reference !== undefined) {
-            throw new InvalidStoreValueError(`external_reference ${p.external_reference} is already used by this account`);
-          }
+          if (code === REFERENCE_USED) return null; // nothing written: withFreeReference draws again
+          throw err;
         }
-      }
-      throw new Error('could not draw an unused external_reference in 8 attempts');
+      });
     },
 
     async settlePurchase(s) {

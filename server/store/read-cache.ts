@@ -14,8 +14,7 @@
  *   sequences…); a SELECT without FROM and without such calls (the health check's `SELECT 1`) always reaches the
  *   database and leaves the cache alone;
  * - anything else (INSERT, UPDATE, DDL, exec, a transaction, a SELECT calling a volatile function or one of the
- *   migrations' writing functions) empties the
- *   cache when it starts and when it ends;
+ *   migrations' writing functions) empties the cache when it starts and when it ends;
  *   a read that overlapped a write is returned but not stored (generation check), so no stale result survives;
  * - results are deep-frozen (server/frozen.ts, the caching rule): no caller can change what the next one gets;
  * - bounded: lru-cache with an estimated byte size (CACHE_MAX_BYTES) and an entry cap.

@@ -24,7 +24,7 @@ export interface Stores {
 
 /**
  * Opens the stores before the enclosing describe block's tests and closes them after it: the returned getter is the
- * first store once open (`const store = storeOf(open)` would not work: it is not open yet when the block is defined).
+ * first store once open (call it in a test or hook: the stores are not open yet when the block is defined).
  */
 export function openedFor(open: () => Promise<Stores>): () => Store {
   let h: Stores | undefined;
