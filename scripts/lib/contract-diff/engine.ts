@@ -1,0 +1,104 @@
+/**
+ * The diff engine of the breaking-change gate: Redocly CLI's `redocly diff` (experimental in @redocly/cli 2.x,
+ * already a pinned devDependency, so no new package). Why it rather than a separate library (api-smart-diff,
+ * openapi-diff …): it is the tool the contract is already linted and bundled with, it reads OpenAPI 3.1 natively,
+ * it judges a schema change by where the schema is used (a property removed from a response is breaking, from a
+ * request it is not), it follows $refs to the paths that use them, and it rates every change by the semver bump it
+ * requires — `major` (breaking), `minor` (additive) or `patch` (documentation) — with the rule that decided it.
+ * It is only a CLI (the diff is not exported by @redocly/openapi-core), so it runs as a child process with
+ * `--format json`; the report format is versioned (`reportVersion`), and checked below.
+ *
+ * Our classification: `major` → breaking; `minor`, `patch` → non-breaking; any other impact (a future rating
+ * this code does not know) is "unclassified" and counted as breaking, so the gate fails closed. A diff that
+ * Redocly could only do partly (unresolved $refs: it then cannot tell a request from a response) is reported as
+ * one unclassified change, also breaking.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeLocation, describeWhat } from './describe.ts';
+
+export type OpenApiDoc = Record<string, unknown>;
+
+export interface ContractChange {
+  breaking: boolean;
+  /** The engine's rating: major / minor / patch, or anything else (then `unclassified`). */
+  impact: string;
+  unclassified: boolean;
+  kind: string;
+  /** Method, path and place in the operation, e.g. `GET /account response 200 body data.attributes.name`. */
+  where: string;
+  /** What changed, in the engine's words when a rule decided it. */
+  what: string;
+  rules: string[];
+}
+
+interface ReportValue { pointer: string; value?: unknown }
+interface ReportChange {
+  path: string;
+  kind: string;
+  impact: string;
+  property?: string;
+  verdicts: { ruleId: string; impact: string; message: string }[];
+  base?: ReportValue;
+  revision?: ReportValue;
+}
+interface Report { reportVersion: string; changes: ReportChange[] }
+
+const project = new URL('../../../', import.meta.url).pathname;
+const CONFIG = new URL('./redocly-diff.yaml', import.meta.url).pathname;
+const NON_BREAKING = new Set(['minor', 'patch']);
+const UNRESOLVED = 'leave parts of the descriptions unresolved';
+
+/** Runs `redocly diff base current` and classifies every change it reports. */
+export function diffContracts(base: OpenApiDoc, current: OpenApiDoc): ContractChange[] {
+  const dir = mkdtempSync(join(tmpdir(), 'contract-diff-'));
+  try {
+    writeFileSync(join(dir, 'base.json'), JSON.stringify(base));
+    writeFileSync(join(dir, 'current.json'), JSON.stringify(current));
+    const args = ['diff', 'base.json', 'current.json', '--config', CONFIG, '--lint-config', 'off', '--fail-on', 'none'];
+    const r = spawnSync(join(project, 'node_modules/.bin/redocly'), [...args, '--format', 'json', '--output', 'report.json'], {
+      cwd: dir, // not the project: its redocly.yaml (lint rules) must not be picked up
+      encoding: 'utf8',
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+    });
+    if (r.status !== 0) throw new Error(`redocly diff failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+    if (report.reportVersion !== '1') throw new Error(`redocly diff: unknown report version ${report.reportVersion}`);
+    const changes = report.changes.map((c) => classify(c, base, current));
+    if (`${r.stdout}${r.stderr}`.includes(UNRESOLVED)) {
+      changes.push({
+        breaking: true, impact: 'unknown', unclassified: true, kind: 'unresolved', where: 'document', rules: [],
+        what: 'redocly diff could not resolve every $ref, so changes there could not be rated',
+      });
+    }
+    return changes;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function classify(c: ReportChange, base: OpenApiDoc, current: OpenApiDoc): ContractChange {
+  const unclassified = !NON_BREAKING.has(c.impact) && c.impact !== 'major';
+  // A removed node is looked up in the base, anything else in the current document.
+  const doc = c.kind === 'removed' ? base : current;
+  return {
+    breaking: !NON_BREAKING.has(c.impact),
+    impact: c.impact,
+    unclassified,
+    kind: c.kind,
+    where: describeLocation(c.path, doc),
+    what: describeWhat(c),
+    rules: c.verdicts.map((v) => v.ruleId),
+  };
+}
+
+export const breakingChanges = (changes: ContractChange[]) => changes.filter((c) => c.breaking);
+export const nonBreakingChanges = (changes: ContractChange[]) => changes.filter((c) => !c.breaking);
+
+/** One line naming a change: `[breaking] GET /account response 200 body …: Property … was removed.` */
+export function formatChange(c: ContractChange): string {
+  const label = c.unclassified ? `unclassified (${c.impact}), counted as breaking` : c.breaking ? 'breaking' : `non-breaking, ${c.impact}`;
+  return `[${label}] ${c.where}: ${c.what}${c.rules.length ? ` (${c.rules.join(', ')})` : ''}`;
+}

@@ -1,0 +1,74 @@
+/**
+ * `npm run contract:release`: releases the contract of generated/openapi.json under its info.version — checks the
+ * gate against the previous release, writes the snapshot openapi/releases/<version>.json, prepends the version's
+ * section to CHANGELOG.md and creates the lightweight tag contract-v<version> on HEAD. Everything is checked before
+ * anything is written; the snapshot and CHANGELOG.md are left for the caller to commit.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CURRENT_BUNDLE, git, RELEASES_DIR, resolveBase, TAG_PREFIX, versionOf } from './base.ts';
+import { hasSection, prependSection, renderSection } from './changelog.ts';
+import { diffContracts, formatChange, type OpenApiDoc } from './engine.ts';
+import { evaluateGate, parseVersion } from './gate.ts';
+
+export interface ReleaseOptions {
+  root: string;
+  baseFile?: string;
+  baseRef?: string;
+  /** The date of the CHANGELOG section (YYYY-MM-DD), today by default. */
+  date?: string;
+}
+
+export interface ReleaseResult { ok: boolean; lines: string[] }
+
+export function release(opts: ReleaseOptions): ReleaseResult {
+  const lines: string[] = [];
+  const refuse = (why: string): ReleaseResult => ({ ok: false, lines: [...lines, `✗ release refused: ${why}`] });
+  const { root } = opts;
+  const text = readFileSync(join(root, CURRENT_BUNDLE), 'utf8');
+  const current = JSON.parse(text) as OpenApiDoc;
+  const version = parseVersion(versionOf(current));
+  if (!version) return refuse(`info.version ${JSON.stringify(versionOf(current))} of ${CURRENT_BUNDLE} is not MAJOR.MINOR.PATCH`);
+  const tag = `${TAG_PREFIX}${version.text}`;
+
+  if (git(root, ['rev-parse', '-q', '--verify', `refs/tags/${tag}`]).ok) return refuse(`the tag ${tag} already exists: bump info.version`);
+  const head = git(root, ['show', `HEAD:${CURRENT_BUNDLE}`]);
+  if (!head.ok) return refuse(`cannot read ${CURRENT_BUNDLE} at HEAD (${head.err.trim()}): commit the contract first`);
+  if (head.out !== text) return refuse(`${CURRENT_BUNDLE} has uncommitted changes: commit the contract first (the tag marks HEAD)`);
+
+  const base = resolveBase({ root, baseFile: opts.baseFile, baseRef: opts.baseRef, below: version });
+  const changes = base ? diffContracts(base.doc, current) : [];
+  if (base) {
+    lines.push(`previous release: ${base.version} (${base.source}); ${changes.length} change(s)`);
+    const gate = evaluateGate(base.version, version.text, changes);
+    if (!gate.ok) return refuse(gate.failures.join('\n'));
+    if (parseVersion(base.version) && version.text === base.version) return refuse(`${version.text} is the previous release's version`);
+    for (const c of changes) lines.push(`  ${formatChange(c)}`);
+  } else {
+    lines.push('no previous release: this is the first');
+  }
+
+  const snapshot = join(root, RELEASES_DIR, `${version.text}.json`);
+  const snapshotExists = existsSync(snapshot);
+  if (snapshotExists && readFileSync(snapshot, 'utf8') !== text) {
+    return refuse(`${RELEASES_DIR}/${version.text}.json exists with other content: ${version.text} was released differently, bump info.version`);
+  }
+  const changelogPath = join(root, 'CHANGELOG.md');
+  const changelogHas = existsSync(changelogPath) && hasSection(readFileSync(changelogPath, 'utf8'), version.text);
+
+  // Checked; now write.
+  if (snapshotExists) lines.push(`${RELEASES_DIR}/${version.text}.json already holds this contract`);
+  else {
+    writeFileSync(snapshot, text);
+    lines.push(`wrote ${RELEASES_DIR}/${version.text}.json`);
+  }
+  if (changelogHas) lines.push(`CHANGELOG.md already has a section for ${version.text}; left as it is`);
+  else {
+    prependSection(changelogPath, renderSection(version.text, opts.date ?? new Date().toISOString().slice(0, 10), base, changes));
+    lines.push(`prepended the ${version.text} section to CHANGELOG.md`);
+  }
+  const tagged = git(root, ['tag', tag]);
+  if (!tagged.ok) return refuse(`git tag ${tag} failed: ${tagged.err.trim()}`);
+  lines.push(`tagged HEAD as ${tag}`, `now commit ${RELEASES_DIR}/${version.text}.json and CHANGELOG.md, and push the tag`);
+  return { ok: true, lines };
+}
