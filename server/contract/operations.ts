@@ -13,6 +13,7 @@ import { OPERATIONS } from '../../generated/operations.ts';
 import type { Biller } from '../biller/types.ts';
 import type { Environment, Scope } from '../domain.ts';
 import type { ResponseSnapshot, Store } from '../store/types.ts';
+import type { KeyHold } from './key-hold.ts';
 import type { Principal } from './principal.ts';
 
 export { OPERATIONS };
@@ -66,7 +67,7 @@ interface BaseContext<K extends OperationId> {
 
 export type HandlerContext<K extends OperationId> = BaseContext<K> &
   (K extends GuardedOperationId ? { principal: Principal } : { principal?: never }) &
-  (K extends WriteOperationId ? { body: BodyOf<K>; idempotencyKey: string } : { body?: never; idempotencyKey?: never });
+  (K extends WriteOperationId ? { body: BodyOf<K>; idempotency: KeyHold } : { body?: never; idempotency?: never });
 
 export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<K extends WriteOperationId ? Created<K> : OkBody<K>>;
 export type Handlers = { [K in OperationId]: Handler<K> };

@@ -2,12 +2,14 @@
  * The flow every purchase shares once its product, amount and customer are known (check order of the contract:
  * … → balance → biller): record it — debit, pending transaction, history, idempotency link, in one database
  * transaction — then ask the biller to deliver, then settle what the biller answered (settlement-decision.ts: the
- * same rules the settlement worker applies to a requery). The 201 is the transaction as it stands then.
+ * same rules the settlement worker applies to a requery). The 201 is the transaction as it stands then. A new
+ * Idempotency-Key is claimed by the recording statement itself (contract/key-hold.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { decide, type RequeryOutcome } from '../biller/settlement-decision.ts';
 import type { Biller, VendOrder } from '../biller/types.ts';
 import { created } from '../contract/envelope.ts';
+import { IdempotencyKeyExists, type KeyHold } from '../contract/key-hold.ts';
 import type { Principal } from '../contract/principal.ts';
 import type { Environment, MeterType, ProductKind } from '../domain.ts';
 import { errors } from '../errors.ts';
@@ -25,7 +27,7 @@ export interface PurchaseContext {
   basePath: string;
   store: Store;
   principal: Principal;
-  idempotencyKey: string;
+  idempotency: KeyHold;
 }
 
 export interface PurchaseOrder {
@@ -68,7 +70,12 @@ export async function purchase(ctx: PurchaseContext, biller: Biller, o: Purchase
     phone_number: o.phone_number ?? null, meter_number: o.meter_number ?? null, smartcard_number: o.smartcard_number ?? null,
     product_amount: o.product_amount, fee_amount: o.fee_amount, total_debit: total, price_basis: o.price_basis,
     created_at: now, next_check_at: new Date(now.getTime() + VEND_TIMEOUT_MS + 1_000),
-  }, { key: ctx.idempotencyKey, insufficient: { status: 422, body: JSON.stringify(envelopeOf(insufficient)) } });
+  }, {
+    key: ctx.idempotency.key, claim: ctx.idempotency.claim ?? undefined,
+    insufficient: { status: 422, body: JSON.stringify(envelopeOf(insufficient)) },
+  });
+  if (recorded.kind === 'idempotency_key_exists') throw new IdempotencyKeyExists(ctx.idempotency.key);
+  if (recorded.kind !== 'idempotency_key_lost') ctx.idempotency.claimed = true;
   if (recorded.kind === 'insufficient_balance') throw insufficient;
   if (recorded.kind === 'idempotency_key_lost') throw errors.idempotencyKeyInUse();
 

@@ -1,7 +1,8 @@
 /**
  * Idempotency of write operations (IETF draft-ietf-httpapi-idempotency-key-header, as Stripe does it): the
  * `Idempotency-Key` header, the request's fingerprint, and the run of a write under its key —
- *   new key             → run it; its outcome (the 201, or a 404/422 of the domain) is stored for 24 hours;
+ *   new key             → run it, the key claimed by the statement that records it; its outcome (the 201, or a
+ *                         404/422 of the domain) is stored for 24 hours;
  *   same key and body   → the stored response again, byte for byte, with `Idempotent-Replayed: true`;
  *   same key, new body  → 422 IDEMPOTENCY_KEY_REUSED;   first still running → 409 IDEMPOTENCY_KEY_IN_USE.
  * What fails before the key is claimed (auth, 400s, 503 BILLER_UNAVAILABLE) stores nothing; any other failure during
@@ -10,7 +11,8 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { ApiError, errors } from '../errors.ts';
-import type { ResponseSnapshot, Store } from '../store/types.ts';
+import { IdempotencyKeyExists, type KeyHold } from '../contract/key-hold.ts';
+import type { IdempotencyClaim, IdempotencyClaimRequest, ResponseSnapshot, Store } from '../store/types.ts';
 import { envelopeOf, toApiError } from './error-middleware.ts';
 
 /** How long a key is kept (documented in the contract). */
@@ -56,29 +58,77 @@ export interface WriteRun {
 /** What a write answers; `stored`: its key's record already holds exactly this (nothing left to complete). */
 export type WriteOutcome = StoredResponse & { stored?: boolean };
 
-/** Runs `write` under the key; resolves to the response to send and whether it is a replay. */
+/**
+ * Runs `write` under the key; resolves to the response to send and whether it is a replay.
+ *
+ * A new key is claimed by the write's own recording statement (contract/key-hold.ts): the common case, a new key,
+ * costs no round trip here. Whatever the write answers without having claimed the key — the key exists, or the
+ * write failed before recording — the key's record is consulted first, exactly as if it had been claimed before the
+ * write: a replay, 422 IDEMPOTENCY_KEY_REUSED or 409 IDEMPOTENCY_KEY_IN_USE wins over the write's own answer.
+ */
 export async function idempotently(
-  store: IdempotencyStore, w: WriteRun, write: () => Promise<WriteOutcome>,
+  store: IdempotencyStore, w: WriteRun, write: (hold: KeyHold) => Promise<WriteOutcome>,
 ): Promise<StoredResponse & { replayed: boolean }> {
   const claimRequest = { ...w, lease_ms: IDEMPOTENCY_LEASE_MS, ttl_ms: IDEMPOTENCY_TTL_MS };
-  const claim = await store.claimIdempotencyKey(claimRequest);
-  if (claim.kind === 'replay') return { status: claim.status, body: claim.body, location: claim.location, replayed: true };
-  if (claim.kind === 'reused') throw errors.idempotencyKeyReused();
-  if (claim.kind === 'in_flight') throw errors.idempotencyKeyInUse();
+  const hold: KeyHold = { key: w.key, claim: { operation: w.operation, fingerprint: w.fingerprint, now: w.now, lease_ms: IDEMPOTENCY_LEASE_MS, ttl_ms: IDEMPOTENCY_TTL_MS }, claimed: false };
   let outcome: WriteOutcome;
   try {
-    outcome = await write();
+    outcome = await write(hold);
   } catch (err) {
-    const e = toApiError(err);
-    if (isStoredOutcome(e)) {
-      await store.completeIdempotencyKey({ account_id: w.account_id, key: w.key, status: e.status, body: JSON.stringify(envelopeOf(e)), location: null });
-    } else if (e.code !== 'IDEMPOTENCY_KEY_IN_USE') {
-      // Not an outcome to keep (a 5xx, an outage): free the key for the client's retry. The store frees it only while
-      // no purchase is linked to it; a key lost to another request (409) is that request's, never freed here.
-      await store.releaseIdempotencyKey(w.account_id, w.key).catch(() => undefined); // the lease expires anyway
+    if (hold.claimed) return settleFailure(store, w, err);
+    let claim: Awaited<ReturnType<IdempotencyStore['claimIdempotencyKey']>>;
+    try {
+      claim = await store.claimIdempotencyKey(claimRequest);
+    } catch (claimErr) {
+      throw err instanceof IdempotencyKeyExists ? claimErr : err; // an outage: the write's own failure says more
     }
-    throw err;
+    if (claim.kind !== 'claimed') return answerExisting(claim);
+    // Ours now: replaced (expired) or taken over (abandoned) — run the write on it — or new, after a write that
+    // failed before recording: store or release its outcome as if the key had been claimed first.
+    if (err instanceof IdempotencyKeyExists) return runClaimed(store, w, claimRequest, write);
+    return settleFailure(store, w, err);
   }
+  if (!hold.claimed) throw errors.internal(new Error(`${w.operation} answered without recording under its Idempotency-Key`));
+  return finish(store, w, claimRequest, outcome);
+}
+
+/** A record that is not this request's: its replay, or why the request cannot run. */
+function answerExisting(claim: Exclude<IdempotencyClaim, { kind: 'claimed' }>): StoredResponse & { replayed: boolean } {
+  if (claim.kind === 'replay') return { status: claim.status, body: claim.body, location: claim.location, replayed: true };
+  if (claim.kind === 'reused') throw errors.idempotencyKeyReused();
+  throw errors.idempotencyKeyInUse();
+}
+
+/** The write on a record claimed beforehand (claimIdempotencyKey): it links the record instead of creating it. */
+async function runClaimed(
+  store: IdempotencyStore, w: WriteRun, claimRequest: IdempotencyClaimRequest, write: (hold: KeyHold) => Promise<WriteOutcome>,
+): Promise<StoredResponse & { replayed: boolean }> {
+  let outcome: WriteOutcome;
+  try {
+    outcome = await write({ key: w.key, claim: null, claimed: true });
+  } catch (err) {
+    return settleFailure(store, w, err);
+  }
+  return finish(store, w, claimRequest, outcome);
+}
+
+/** A write that failed on a record this request holds: keep its domain answer (404/422), free the key otherwise. */
+async function settleFailure(store: IdempotencyStore, w: WriteRun, err: unknown): Promise<never> {
+  const e = toApiError(err);
+  if (isStoredOutcome(e)) {
+    await store.completeIdempotencyKey({ account_id: w.account_id, key: w.key, status: e.status, body: JSON.stringify(envelopeOf(e)), location: null });
+  } else if (e.code !== 'IDEMPOTENCY_KEY_IN_USE') {
+    // Not an outcome to keep (a 5xx, an outage): free the key for the client's retry. The store frees it only while
+    // no purchase is linked to it; a key lost to another request (409) is that request's, never freed here.
+    await store.releaseIdempotencyKey(w.account_id, w.key).catch(() => undefined); // the lease expires anyway
+  }
+  throw err;
+}
+
+/** A write that succeeded on a record this request holds: its answer, stored unless the write stored it already. */
+async function finish(
+  store: IdempotencyStore, w: WriteRun, claimRequest: IdempotencyClaimRequest, outcome: WriteOutcome,
+): Promise<StoredResponse & { replayed: boolean }> {
   const answer = { status: outcome.status, body: outcome.body, location: outcome.location };
   if (outcome.stored) return { ...answer, replayed: false };
   if (await store.completeIdempotencyKey({ account_id: w.account_id, key: w.key, ...answer })) return { ...answer, replayed: false };

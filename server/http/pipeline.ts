@@ -83,7 +83,6 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
   const base = {
     environment: route.environment, basePath: route.basePath, store: o.store, version: o.version,
     biller: o.billers[route.environment], query: req.query as never, path: path as never, body: req.body as never,
-    idempotencyKey: idempotencyKey as never,
   };
   if (idempotencyKey === null) {
     const body = await invoke(o.handlers, authorized, base);
@@ -99,8 +98,8 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
   const answer = await idempotently(o.idempotency, {
     account_id: authorized.principal.account_id, key: idempotencyKey, operation: route.operationId,
     fingerprint: fingerprintOf(route.operationId, req.body), now: new Date(),
-  }, async () => {
-    const created = (await invoke(o.handlers, authorized, base)) as Created<WriteOperationId>;
+  }, async (idempotency) => {
+    const created = (await invoke(o.handlers, authorized, { ...base, idempotency: idempotency as never })) as Created<WriteOperationId>;
     if (created.stored) return { ...created.stored, stored: true };
     return { status: route.success, body: JSON.stringify(created.body), location: created.location };
   });

@@ -45,6 +45,16 @@ function accountId(id: string): string {
   return id;
 }
 
+/** The instants a claim made at `now` stores: created, held until (the lease), kept until (the ttl). */
+export function claimInstants(k: Pick<IdempotencyClaimRequest, 'now' | 'lease_ms' | 'ttl_ms'>) {
+  const now = storedInstant(k.now, 'now');
+  return {
+    created_at: now,
+    locked_until: storedInstant(new Date(now.getTime() + positiveMs(k.lease_ms, 'lease_ms')), 'locked_until'),
+    expires_at: storedInstant(new Date(now.getTime() + positiveMs(k.ttl_ms, 'ttl_ms')), 'expires_at'),
+  };
+}
+
 /** What an existing record means for a new request with the same key at `now`. */
 function decide(h: Held, operation: string, fingerprint: string, now: Date): IdempotencyClaim | 'replace' | 'take_over' {
   if (h.expires_at.getTime() <= now.getTime()) return 'replace';
@@ -69,9 +79,7 @@ export function idempotencyQueries(db: Sql): IdempotencyQueries {
   return {
     async claimIdempotencyKey(k) {
       const account = accountId(k.account_id);
-      const now = storedInstant(k.now, 'now');
-      const lockedUntil = storedInstant(new Date(now.getTime() + positiveMs(k.lease_ms, 'lease_ms')), 'locked_until');
-      const expiresAt = storedInstant(new Date(now.getTime() + positiveMs(k.ttl_ms, 'ttl_ms')), 'expires_at');
+      const { created_at: now, locked_until: lockedUntil, expires_at: expiresAt } = claimInstants(k);
       // The common case, a new key, in one autocommit statement; a key that exists is inspected in a transaction.
       const fresh = await rows(db, insertClaim(account, k, lockedUntil, now, expiresAt));
       if (fresh.length === 1) return { kind: 'claimed' };

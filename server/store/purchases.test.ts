@@ -142,6 +142,60 @@ function recordSuite(title: string, open: () => Promise<Stores>) {
       });
     });
 
+    describe('claiming a new Idempotency-Key in the same statement (005: `idem.claim`)', () => {
+      const CLAIM = { operation: 'createAirtimePurchase', fingerprint: 'fp-1', now: AT, lease_ms: 30_000, ttl_ms: 86_400_000 };
+
+      it('creates the record already linked to the purchase, as claimIdempotencyKey + link would leave it', async () => {
+        const acc = await fundedAccount(store, '1000.00');
+        const p = purchase(acc, '300.00');
+        expect((await store.recordPurchase(p, { key: 'k-new', insufficient: INSUFFICIENT, claim: CLAIM })).kind).toBe('recorded');
+        expect((await footprint(store, acc)).keys).toEqual([
+          { key: 'k-new', state: 'in_flight', transaction_id: p.id, response_status: null, response_body: null },
+        ]);
+        expect((await store.getWallet(acc))!.balance).toBe('700.00');
+        // The same request again (same fingerprint) is in flight; another body under the key is a reuse.
+        expect(await claim(store, acc, 'k-new')).toEqual({ kind: 'in_flight' });
+        expect(await claim(store, acc, 'k-new', 'fp-other')).toEqual({ kind: 'reused' });
+        const [held] = await store.sql.query<{ locked_until: Date; expires_at: Date; operation: string }>(
+          'SELECT locked_until, expires_at, operation FROM idempotency_keys WHERE account_id = $1', [acc]);
+        expect(held).toEqual({ locked_until: new Date(AT.getTime() + 30_000), expires_at: new Date(AT.getTime() + 86_400_000), operation: 'createAirtimePurchase' });
+      });
+
+      it('stores the 422 on a record it creates when the balance is short, debiting nothing', async () => {
+        const acc = await fundedAccount(store, '99.99');
+        const r = await store.recordPurchase(purchase(acc, '100.00'), { key: 'k-short', insufficient: INSUFFICIENT, claim: CLAIM });
+        expect(r).toEqual({ kind: 'insufficient_balance' });
+        expect((await footprint(store, acc)).keys).toEqual([
+          { key: 'k-short', state: 'completed', transaction_id: null, response_status: 422, response_body: INSUFFICIENT.body },
+        ]);
+        expect((await store.getWallet(acc))!.balance).toBe('99.99');
+      });
+
+      it.each([
+        ['in flight, linked by another purchase', 'linked'],
+        ['in flight, claimed and nothing recorded yet', 'claimed'],
+        ['completed', 'completed'],
+        ['expired long ago', 'expired'],
+      ] as const)('writes nothing when the account has a record with the key (%s): idempotency_key_exists', async (_name, kind) => {
+        const acc = await fundedAccount(store, '1000.00');
+        if (kind === 'expired') await claim(store, acc, 'k-taken', 'fp-1', new Date(AT.getTime() - 3 * 86_400_000));
+        else await claim(store, acc, 'k-taken');
+        if (kind === 'linked') await store.recordPurchase(purchase(acc, '10.00'), { key: 'k-taken', insufficient: INSUFFICIENT });
+        if (kind === 'completed') await store.completeIdempotencyKey({ account_id: acc, key: 'k-taken', status: 404, body: '{}', location: null });
+        const before = await footprint(store, acc);
+        expect(await store.recordPurchase(purchase(acc, '20.00'), { key: 'k-taken', insufficient: INSUFFICIENT, claim: CLAIM }))
+          .toEqual({ kind: 'idempotency_key_exists' });
+        expect(await footprint(store, acc)).toEqual(before);
+      });
+
+      it('the same key on another account is another record', async () => {
+        const a = await fundedAccount(store, '100.00');
+        const b = await fundedAccount(store, '100.00');
+        expect((await store.recordPurchase(purchase(a, '10.00'), { key: 'k-shared', insufficient: INSUFFICIENT, claim: CLAIM })).kind).toBe('recorded');
+        expect((await store.recordPurchase(purchase(b, '10.00'), { key: 'k-shared', insufficient: INSUFFICIENT, claim: CLAIM })).kind).toBe('recorded');
+      });
+    });
+
     it('the schema refuses a negative balance whatever the statement (CHECK wallets_balance_non_negative)', async () => {
       const acc = await fundedAccount(store, '5.00');
       const err = await store.sql.query('UPDATE wallets SET balance = -0.01 WHERE account_id = $1', [acc]).catch((e: unknown) => e);

@@ -14,7 +14,8 @@ import { kobo, positiveKobo, WalletNotFoundError, withFreeReference } from './en
 import { storedInstant, storedInstantOrNull } from './instants.ts';
 import { one, rows, sql } from './sql.ts';
 import { asTx, TX_COLS } from './transactions.ts';
-import type { HistoryEntry, NewPurchase, RecordPurchaseResult, Sql, Store, TransactionRow } from './types.ts';
+import { claimInstants } from './idempotency.ts';
+import type { HistoryEntry, NewPurchase, PurchaseKey, RecordPurchaseResult, Sql, Store, TransactionRow } from './types.ts';
 import { isUuid } from './values.ts';
 
 export type PurchaseQueries = Pick<Store, 'recordPurchase' | 'settlePurchase' | 'claimDueChecks' | 'getTransactionHistory'>;
@@ -28,9 +29,10 @@ const MOVES: Record<TransactionStatus, readonly TransactionStatus[]> = {
 };
 const REFUNDED: readonly TransactionStatus[] = ['failed', 'reversed'];
 
-/** The SQLSTATEs 004's functions raise (see the migration). */
+/** The SQLSTATEs 004's and 005's functions raise (see the migrations). */
 const NO_WALLET = 'BPW01';
 const KEY_LOST = 'BPK01';
+const KEY_EXISTS = 'BPK02';
 const REFERENCE_USED = 'BPR01';
 
 const sqlState = (err: unknown): string | undefined => (err as { code?: unknown } | null)?.code as string | undefined;
@@ -51,11 +53,18 @@ function checkPurchase(p: NewPurchase): void {
   storedInstantOrNull(p.next_check_at, 'next_check_at');
 }
 
+/** What 005's record_purchase writes into a record it claims: the same instants claimIdempotencyKey would. */
+function claimTimes(c: NonNullable<PurchaseKey['claim']>) {
+  return { operation: c.operation, fingerprint: c.fingerprint, ...claimInstants(c) };
+}
+
 export function purchaseQueries(db: Sql): PurchaseQueries {
   return {
     async recordPurchase(p, idem): Promise<RecordPurchaseResult> {
       checkPurchase(p);
-      // One statement (004's record_purchase): the debit, the purchase, its history and the key's link, or the 422.
+      const claim = idem?.claim ? claimTimes(idem.claim) : null;
+      // One statement (005's record_purchase): the key's claim or link, the debit, the purchase and its history, or
+      // the 422.
       return withFreeReference(p.external_reference, p.created_at, async (ext): Promise<RecordPurchaseResult | null> => {
         try {
           const recorded = await one(db, sql`
@@ -63,10 +72,14 @@ export function purchaseQueries(db: Sql): PurchaseQueries {
               ${p.reference}, ${ext}, ${p.product_type}, ${p.product_id}, ${p.phone_number}, ${p.meter_number},
               ${p.smartcard_number}, ${p.product_amount}::numeric, ${p.fee_amount}::numeric, ${p.total_debit}::numeric,
               ${p.price_basis}, ${p.created_at}, ${p.next_check_at}, ${idem?.key ?? null}::text,
-              ${idem?.insufficient.status ?? null}::integer, ${idem?.insufficient.body ?? null}::text)`);
+              ${idem?.insufficient.status ?? null}::integer, ${idem?.insufficient.body ?? null}::text,
+              ${claim !== null}, ${claim?.operation ?? null}::text, ${claim?.fingerprint ?? null}::text,
+              ${claim?.created_at ?? null}::timestamptz, ${claim?.locked_until ?? null}::timestamptz,
+              ${claim?.expires_at ?? null}::timestamptz)`);
           return recorded === null ? { kind: 'insufficient_balance' } : { kind: 'recorded', row: asTx(recorded) };
         } catch (err) {
           const code = sqlState(err);
+          if (code === KEY_EXISTS) return { kind: 'idempotency_key_exists' };
           if (code === KEY_LOST) return { kind: 'idempotency_key_lost' };
           if (code === NO_WALLET) throw new WalletNotFoundError(p.account_id);
           if (code === REFERENCE_USED) return null; // nothing written: withFreeReference draws again

@@ -49,9 +49,9 @@ describe('verdicts', () => {
     .map((x) => ({ name: x[1]!, head: x[2]! })));
   const mayWrite = created.filter((f) => !/RETURNS\s+trigger\b/i.test(f.head) && !/\b(IMMUTABLE|STABLE)\b/i.test(f.head));
   it('knows every function of the migrations that may write', () => {
-    expect(mayWrite.map((f) => f.name).sort()).toEqual([...WRITING_FUNCTIONS].sort());
+    expect([...new Set(mayWrite.map((f) => f.name))].sort()).toEqual([...WRITING_FUNCTIONS].sort()); // 005 replaces 004's record_purchase
   });
-  it.each(mayWrite.map((f) => f.name))('SELECT … FROM %s(…) → write', (name) => {
+  it.each([...new Set(mayWrite.map((f) => f.name))])('SELECT … FROM %s(…) → write', (name) => {
     expect(verdictOf(`SELECT id, amount::text AS amount FROM ${name}($1, $2)`)).toBe('write');
     expect(verdictOf(`SELECT s.key_completed FROM ${name.toUpperCase()} ($1) s`)).toBe('write');
   });

@@ -226,7 +226,23 @@ export type RecordPurchaseResult =
    * The idempotency record is no longer this request's to use (another request with the same key took over an
    * expired lease and linked or completed it first, or it was released): nothing written. Answer 409 IN_USE.
    */
-  | { kind: 'idempotency_key_lost' };
+  | { kind: 'idempotency_key_lost' }
+  /**
+   * Only with `idem.claim`: the account already has a record with this key (any state): nothing written. Inspect it
+   * with claimIdempotencyKey (replay, reused, in flight, or claimed again) before anything else.
+   */
+  | { kind: 'idempotency_key_exists' };
+
+/**
+ * The Idempotency-Key a purchase is recorded under. `claim`: the key is new as far as this request knows, and
+ * recordPurchase claims it in the same database transaction as the debit (005's record_purchase); absent: the
+ * record was claimed beforehand (claimIdempotencyKey) and is linked.
+ */
+export interface PurchaseKey {
+  key: string;
+  insufficient: { status: 422; body: string };
+  claim?: Omit<IdempotencyClaimRequest, 'account_id' | 'key'> | undefined;
+}
 
 export interface SettlePurchase {
   id: string;
@@ -333,10 +349,11 @@ export interface Store {
   // Purchases and wallets (purchases.ts, wallets.ts): each call is one database transaction.
   /**
    * Debit (`UPDATE wallets ... WHERE balance >= total`), the pending purchase, its first history row and the link of
-   * its idempotency record (`idem`, null when there is none). Insufficient balance: the record is completed with
-   * `idem.insufficient` in the same transaction and nothing else is written.
+   * its idempotency record (`idem`, null when there is none; with `idem.claim` the record is first created here).
+   * Insufficient balance: the record is completed with `idem.insufficient` in the same transaction and nothing else
+   * is written.
    */
-  recordPurchase(p: NewPurchase, idem: { key: string; insufficient: { status: 422; body: string } } | null): Promise<RecordPurchaseResult>;
+  recordPurchase(p: NewPurchase, idem: PurchaseKey | null): Promise<RecordPurchaseResult>;
   /**
    * Compare-and-set on status: the new state, token/units, the refund of total_debit (to failed or reversed),
    * next_check_at, the history row, and the completion of the purchase's in-flight idempotency record with

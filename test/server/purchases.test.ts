@@ -188,6 +188,73 @@ describe('a purchase', () => {
     expect(before - (await balanceKobo())).toBe(50000);
   });
 
+  describe('a key the account already holds a record of (the recording statement cannot claim it)', () => {
+    const accountOf = async () => (await get(`${base('sandbox')}/account`)).data.id as string;
+    const record = async (key: string, over: { created: Date; locked_until: Date | null; expires: Date; fingerprint?: string }) => {
+      await srv.store.sql.query(
+        `INSERT INTO idempotency_keys (account_id, key, operation, fingerprint, state, locked_until, created_at, expires_at)
+         VALUES ($1, $2, 'createAirtimePurchase', $3, 'in_flight', $4, $5, $6)`,
+        [await accountOf(), key, over.fingerprint ?? 'another request', over.locked_until, over.created, over.expires]);
+    };
+    const keyRow = async (key: string) => (await srv.store.sql.query<{ state: string; transaction_id: string | null }>(
+      'SELECT state, transaction_id FROM idempotency_keys WHERE account_id = $1 AND key = $2', [await accountOf(), key]))[0];
+
+    it('buys once on a record that expired, which it replaces and links', async () => {
+      const key = randomUUID();
+      const long = new Date(Date.now() - 3 * 86_400_000);
+      await record(key, { created: long, locked_until: null, expires: new Date(long.getTime() + 86_400_000) });
+      const before = await balanceKobo();
+      const r = await post('airtime', airtime('08031234572'), { key });
+      expect([r.status, r.replayed]).toEqual([201, null]);
+      expect(before - (await balanceKobo())).toBe(50000);
+      expect(await keyRow(key)).toEqual({ state: 'completed', transaction_id: r.body.data.id });
+      const again = await post('airtime', airtime('08031234572'), { key });
+      expect([again.status, again.replayed, again.text]).toEqual([201, 'true', r.text]);
+    });
+
+    it('buys once on an abandoned in-flight record (lease passed, nothing recorded), which it takes over', async () => {
+      const key = randomUUID();
+      const now = Date.now();
+      // The fingerprint of an abandoned record is the same request's (a retry of what crashed): take it over.
+      const { fingerprintOf } = await import('../../server/http/idempotency.ts');
+      await record(key, { created: new Date(now - 60_000), locked_until: new Date(now - 30_000), expires: new Date(now + 86_400_000),
+        fingerprint: fingerprintOf('createAirtimePurchase', airtime('08031234573')) });
+      const before = await balanceKobo();
+      const r = await post('airtime', airtime('08031234573'), { key });
+      expect([r.status, r.replayed]).toEqual([201, null]);
+      expect(before - (await balanceKobo())).toBe(50000);
+      expect(await keyRow(key)).toEqual({ state: 'completed', transaction_id: r.body.data.id });
+    });
+
+    it('answers 409 on a record still held by another request, and 422 REUSED for another body, debiting nothing', async () => {
+      const key = randomUUID();
+      const now = Date.now();
+      const { fingerprintOf } = await import('../../server/http/idempotency.ts');
+      await record(key, { created: new Date(now), locked_until: new Date(now + 30_000), expires: new Date(now + 86_400_000),
+        fingerprint: fingerprintOf('createAirtimePurchase', airtime('08031234574')) });
+      const before = await balanceKobo();
+      const held = await post('airtime', airtime('08031234574'), { key });
+      expect([held.status, held.body.error?.code]).toEqual([409, 'IDEMPOTENCY_KEY_IN_USE']);
+      const other = await post('airtime', airtime('08031234575'), { key });
+      expect([other.status, other.body.error?.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+      expect(await balanceKobo()).toBe(before);
+      expect(await keyRow(key)).toEqual({ state: 'in_flight', transaction_id: null });
+    });
+
+    it('stores a domain error met before recording (422 out of range) and replays it; a 503 stores nothing', async () => {
+      const key = randomUUID();
+      const first = await post('airtime', airtime('08031234576', '0.01'), { key });
+      expect([first.status, first.body.error?.code]).toEqual([422, 'AMOUNT_OUT_OF_RANGE']);
+      const again = await post('airtime', airtime('08031234576', '0.01'), { key });
+      expect([again.status, again.replayed, again.text]).toEqual([422, 'true', first.text]);
+      const k503 = randomUUID();
+      const down = await post('airtime', { network: 'mtn', phone_number: '08031234567', amount: '500.00' }, { env: 'production', s: noBiller, key: k503 });
+      expect(down.status).toBe(503);
+      const rows = await noBiller.store.sql.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [k503]);
+      expect(rows).toEqual([]);
+    });
+  });
+
   it('checks in production that the phone number belongs to the network (400), and stores nothing', async () => {
     const key = randomUUID();
     const wrong = await post('airtime', { network: 'glo', phone_number: '08031234567', amount: '500.00' }, { env: 'production', key });
