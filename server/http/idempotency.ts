@@ -45,7 +45,7 @@ export function fingerprintOf(operationId: string, body: unknown): string {
 /** A response as stored under a key: what the first request was answered, byte for byte (the store's snapshot). */
 export type StoredResponse = ResponseSnapshot;
 
-export type IdempotencyStore = Pick<Store, 'claimIdempotencyKey' | 'completeIdempotencyKey' | 'releaseIdempotencyKey'>;
+export type IdempotencyStore = Pick<Store, 'claimIdempotencyKey' | 'inspectIdempotencyKey' | 'completeIdempotencyKey' | 'releaseIdempotencyKey'>;
 
 export interface WriteRun {
   account_id: string;
@@ -76,16 +76,24 @@ export async function idempotently(
     outcome = await write(hold);
   } catch (err) {
     if (hold.claimed) return settleFailure(store, w, err);
+    const keyExists = err instanceof IdempotencyKeyExists;
+    if (!keyExists && !isStoredOutcome(toApiError(err))) {
+      // A failure that is never kept (5xx, 503, 409): answer the key's record if it has one to answer, else the
+      // failure. Read-only: nothing to release afterwards, and no write added to a database that may be struggling.
+      const existing = await store.inspectIdempotencyKey(w).catch(() => null);
+      if (existing) return answerExisting(existing);
+      throw err;
+    }
     let claim: Awaited<ReturnType<IdempotencyStore['claimIdempotencyKey']>>;
     try {
       claim = await store.claimIdempotencyKey(claimRequest);
     } catch (claimErr) {
-      throw err instanceof IdempotencyKeyExists ? claimErr : err; // an outage: the write's own failure says more
+      throw keyExists ? claimErr : err; // an outage: the write's own answer says more
     }
     if (claim.kind !== 'claimed') return answerExisting(claim);
-    // Ours now: replaced (expired) or taken over (abandoned) — run the write on it — or new, after a write that
-    // failed before recording: store or release its outcome as if the key had been claimed first.
-    if (err instanceof IdempotencyKeyExists) return runClaimed(store, w, claimRequest, write);
+    // Ours now: replaced (expired) or taken over (abandoned) — run the write on it — or new, after a domain answer
+    // met before recording (404/422): keep it, as if the key had been claimed first.
+    if (keyExists) return runClaimed(store, w, claimRequest, write);
     return settleFailure(store, w, err);
   }
   if (!hold.claimed) throw errors.internal(new Error(`${w.operation} answered without recording under its Idempotency-Key`));

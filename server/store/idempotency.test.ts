@@ -101,6 +101,25 @@ function idempotencySuite(title: string, open: () => Promise<Stores>) {
       expect((await claim(store, acc, 'k-503', 'fp-other')).kind).toBe('replay');
     });
 
+    it('inspects a record without writing: what a request that will not run should answer, or null', async () => {
+      const inspect = (key: string, fingerprint = 'fp-1', now = later(1_000)) =>
+        store.inspectIdempotencyKey({ account_id: acc, key, operation: 'createAirtimePurchase', fingerprint, now });
+      const rowsOf = async () => store.sql.query('SELECT key, state, locked_until FROM idempotency_keys WHERE account_id = $1 ORDER BY key', [acc]);
+      await claim(store, acc, 'i-held');
+      await claim(store, acc, 'i-done');
+      await complete('i-done', '{"e":1}', 422);
+      await claim(store, acc, 'i-old', 'fp-1', new Date(AT.getTime() - 2 * DAY));
+      await claim(store, acc, 'i-gone', 'fp-1', later(-LEASE - 1_000));
+      const before = await rowsOf();
+      expect(await inspect('i-none')).toBeNull();
+      expect(await inspect('i-held')).toEqual({ kind: 'in_flight' });
+      expect(await inspect('i-held', 'fp-2')).toEqual({ kind: 'reused' });
+      expect(await inspect('i-done')).toEqual({ kind: 'replay', status: 422, body: '{"e":1}', location: null });
+      expect(await inspect('i-old')).toBeNull(); // expired: a new request would replace it
+      expect(await inspect('i-gone')).toBeNull(); // abandoned lease, nothing recorded: a new request would take it over
+      expect(await rowsOf()).toEqual(before);
+    });
+
     it('purges expired records only', async () => {
       const fresh = await fundedAccount(store, '1.00');
       for (const [key, t] of [['a', 0], ['b', 1_000], ['c', 2 * DAY]] as const) {

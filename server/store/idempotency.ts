@@ -20,7 +20,7 @@ import { isUuid } from './values.ts';
 type Row = Record<string, unknown>;
 
 export type IdempotencyQueries = Pick<Store,
-  'claimIdempotencyKey' | 'completeIdempotencyKey' | 'releaseIdempotencyKey' | 'purgeExpiredIdempotencyKeys'>;
+  'claimIdempotencyKey' | 'inspectIdempotencyKey' | 'completeIdempotencyKey' | 'releaseIdempotencyKey' | 'purgeExpiredIdempotencyKeys'>;
 
 /** A stored record as claimIdempotencyKey inspects it. */
 interface Held {
@@ -111,6 +111,16 @@ export function idempotencyQueries(db: Sql): IdempotencyQueries {
         }
         throw new Error('idempotency record vanished twice while being claimed');
       });
+    },
+
+    async inspectIdempotencyKey(k) {
+      const held = await one<Row>(db, sql`
+        SELECT operation, fingerprint, state, locked_until, transaction_id, response_status, response_body,
+          response_location, expires_at
+        FROM idempotency_keys WHERE account_id = ${accountId(k.account_id)} AND key = ${k.key}`);
+      if (held === null) return null;
+      const verdict = decide(held as unknown as Held, k.operation, k.fingerprint, storedInstant(k.now, 'now'));
+      return verdict === 'replace' || verdict === 'take_over' || verdict.kind === 'claimed' ? null : verdict;
     },
 
     async completeIdempotencyKey(k) {

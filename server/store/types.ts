@@ -339,6 +339,11 @@ export interface Store {
   // Idempotency records (idempotency.ts): each call is one database transaction.
   /** Insert-or-inspect atomically: exactly one of any number of concurrent first requests gets `claimed`. */
   claimIdempotencyKey(k: IdempotencyClaimRequest): Promise<IdempotencyClaim>;
+  /**
+   * What a record means for a request that will not run (one statement, writes nothing): its replay, reused or in
+   * flight; null when there is no record, or only one a new request would replace or take over.
+   */
+  inspectIdempotencyKey(k: Pick<IdempotencyClaimRequest, 'account_id' | 'key' | 'operation' | 'fingerprint' | 'now'>): Promise<Exclude<IdempotencyClaim, { kind: 'claimed' }> | null>;
   /** Stores an error outcome (404/422 after the idempotency step). False when the record is no longer held. */
   completeIdempotencyKey(k: IdempotencyCompletion): Promise<boolean>;
   /** Forgets an in-flight record that recorded nothing (503: the outcome was transient). */
