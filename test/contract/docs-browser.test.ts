@@ -1,9 +1,10 @@
 /** The rendered reference docs work offline in a real browser and list every operation. */
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { parse as parseYaml } from 'yaml';
 import { chromiumMissing, launchChromium } from '../helpers/chromium.ts';
 import { operations } from '../helpers/bundle.ts';
 import { bin, projectRoot, run } from '../helpers/run.ts';
@@ -54,6 +55,56 @@ describe.skipIf(chromiumMissing)(`reference docs in headless Chromium${chromiumM
   it('renders with the network blocked (no remote script, style or font is needed)', () => {
     // Redocly's footer badge asks for a remote logo; it is the only request, and blocking it changes nothing.
     expect(requests.filter((u) => !/\/logo[^/]*\.svg$/.test(u))).toEqual([]);
+  });
+
+  // x-codeSamples (test/contract/code-samples.test.ts runs them) in the request-samples panel of one operation, on
+  // a page of its own so the tests above keep theirs. Redoc 3 shows only the languages of its `codeSamples.languages`
+  // setting (default: curl, JavaScript, Node.js, Python…): the TypeScript sample appears only when redocly.yaml lists
+  // it (`openapi: { codeSamples: { languages: [{ lang: curl }, { lang: TypeScript, label: TypeScript (client) }] } }`).
+  const samplesPanel = async () => {
+    const p = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await p.route(/^https?:/, (route) => route.abort());
+    await p.goto(`${pathToFileURL(html).href}#/account/getaccountbalance`, { waitUntil: 'load' });
+    const section = p.locator('[data-section-id="/account/getaccountbalance"]').first();
+    await section.waitFor({ timeout: 20_000 });
+    const panel = section.locator('.panel-request-samples').first();
+    await panel.locator('code').first().waitFor({ state: 'visible', timeout: 20_000 });
+    return { p, panel };
+  };
+  // The operation with its samples panel: scrolled to, fonts loaded, painted (an early shot can come out blank).
+  const shoot = async (p: Page, panel: Locator, file: string) => {
+    await panel.scrollIntoViewIfNeeded();
+    await p.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
+    mkdirSync(join(projectRoot, 'dist'), { recursive: true });
+    const shot = join(projectRoot, file);
+    await p.screenshot({ path: shot, animations: 'disabled' });
+    expect(existsSync(shot) && statSync(shot).size).toBeGreaterThan(20_000);
+  };
+
+  it('shows the curl sample of an operation, and saves a screenshot of it', async () => {
+    const { p, panel } = await samplesPanel();
+    try {
+      await expect.poll(() => panel.innerText()).toContain('curl -s "https://api.billpay.ng/api/partners/sandbox/v1/account/balance"');
+      expect(await panel.innerText()).toContain('Authorization: Bearer $BILL_PAYMENT_API_KEY');
+      await shoot(p, panel, 'dist/docs-code-samples.png');
+    } finally {
+      await p.close();
+    }
+  });
+
+  const docsConfig = parseYaml(readFileSync(join(projectRoot, 'redocly.yaml'), 'utf8')) as { openapi?: { codeSamples?: { languages?: { label?: string }[] } } };
+  const tsListed = (docsConfig.openapi?.codeSamples?.languages ?? []).some((l) => l.label === 'TypeScript (client)');
+  it.skipIf(!tsListed)(`shows the TypeScript sample of an operation${tsListed ? '' : ' (skipped: redocly.yaml has no openapi.codeSamples.languages entry labelled "TypeScript (client)")'}`, async () => {
+    const { p, panel } = await samplesPanel();
+    try {
+      await panel.getByRole('button', { name: 'curl', exact: true }).click();
+      await p.getByRole('menuitem', { name: 'TypeScript (client)', exact: true }).click();
+      await expect.poll(() => panel.innerText()).toContain("import { createBillPaymentClient } from '@bill-payment/partner-client';");
+      expect(await panel.innerText()).toContain('await client.account.balance()');
+      await shoot(p, panel, 'dist/docs-code-samples-typescript.png');
+    } finally {
+      await p.close();
+    }
   });
 
   it('saves a screenshot under dist/', async () => {
