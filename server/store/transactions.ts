@@ -7,6 +7,7 @@
 import type { DriverKind } from './driver.ts';
 import { InvalidStoreValueError } from './errors.ts';
 import { clampRange, storedInstant, storedInstantOrNull } from './instants.ts';
+import { SEEK_AFTER_OFFSET, seekPagedQuery } from './page-seek.ts';
 import { pagedQuery, splitPage } from './paging.ts';
 import { join, one, raw, rows, sql, type SqlFragment } from './sql.ts';
 import { countSql } from './transaction-count.ts';
@@ -37,6 +38,8 @@ export interface TransactionOptions {
   insertChunk?: number;
   /** insertTransactions of at least this many rows refreshes statistics afterwards (default 10 000). */
   maintainAfterRows?: number;
+  /** listTransactions seeks from the counters at OFFSETs at or above this (default SEEK_AFTER_OFFSET, page-seek.ts). */
+  seekAfterOffset?: number;
 }
 
 /** Every column of a TransactionRow, money as exact decimal text (shared with purchases.ts and wallets.ts). */
@@ -112,6 +115,7 @@ export type TransactionQueries = Pick<Store,
 export function transactionQueries(db: Sql, driver: DriverKind, options: TransactionOptions = {}): TransactionQueries {
   const chunkSize = Math.max(1, options.insertChunk ?? INSERT_CHUNK);
   const maintainAfter = options.maintainAfterRows ?? MAINTAIN_AFTER_ROWS;
+  const seekAfter = options.seekAfterOffset ?? SEEK_AFTER_OFFSET;
 
   return {
     /**
@@ -138,7 +142,10 @@ export function transactionQueries(db: Sql, driver: DriverKind, options: Transac
       if (range.to !== undefined) conds.push(sql`created_at <= ${range.to}`);
       const where = join(conds, ' AND ');
       const total = filter.external_reference !== undefined ? undefined : countSql(keyFilter, range.from, range.to);
-      const query = pagedQuery(raw('transactions'), TX_COLS, where, raw('created_at DESC, id DESC'), bounds, total);
+      // A deep page (no external_reference: that is <= 1 row) seeks from the counters (page-seek.ts).
+      const seek = total !== undefined && bounds.offset >= seekAfter
+        ? seekPagedQuery(TX_COLS, keyFilter, where, range.from, range.to, bounds, total) : null;
+      const query = seek ?? pagedQuery(raw('transactions'), TX_COLS, where, raw('created_at DESC, id DESC'), bounds, total);
       return splitPage(await rows(db, query), asTx);
     },
 
