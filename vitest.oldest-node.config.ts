@@ -25,6 +25,7 @@ export default defineConfig({
       'test/conformance/**/*.test.ts',
       'test/runtime/**/*.test.ts',
       'test/security/**/*.test.ts',
+      'client/**/*.test.ts', // the publishable client: partners run it on any supported Node
     ],
     exclude: ['**/node_modules/**', 'test/conformance/mock.test.ts'],
     testTimeout: 30_000,
