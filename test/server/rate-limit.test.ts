@@ -51,8 +51,16 @@ const RATE_LIMIT_POLICY = /^"(\d+)-in-1sec"; q=(\d+); w=1; pk=:[A-Za-z0-9+/]+=*:
 
 describe('the per-key budget', () => {
   it('answers 429 RATE_LIMITED in the envelope, with Retry-After and the draft-08 headers, past the key\'s limit', async () => {
-    const rs = await burst(8, () => call('sandbox', '/account/balance', { key: keys('sandbox').full, from: '192.0.2.1' }));
-    expect(statuses(rs)).toBe(`${times(5, 200)},${times(3, 429)}`);
+    const expected = `${times(5, 200)},${times(3, 429)}`;
+    // The budget is a fixed one-second window: a burst that straddles its reset (more likely on a loaded machine)
+    // counts in two windows. Up to three bursts, a window apart; a limiter that never limits fails all three.
+    let rs: Response[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (attempt > 0) await sleep(1_100);
+      rs = await burst(8, () => call('sandbox', '/account/balance', { key: keys('sandbox').full, from: '192.0.2.1' }));
+      if (statuses(rs) === expected) break;
+    }
+    expect(statuses(rs)).toBe(expected);
     for (const r of rs) {
       expect(r.headers.get('ratelimit')).toMatch(RATE_LIMIT);
       expect(r.headers.get('ratelimit-policy')).toMatch(RATE_LIMIT_POLICY);
