@@ -70,7 +70,7 @@ export async function idempotently(
   store: IdempotencyStore, w: WriteRun, write: (hold: KeyHold) => Promise<WriteOutcome>,
 ): Promise<StoredResponse & { replayed: boolean }> {
   const claimRequest = { ...w, lease_ms: IDEMPOTENCY_LEASE_MS, ttl_ms: IDEMPOTENCY_TTL_MS };
-  const hold: KeyHold = { key: w.key, claim: { operation: w.operation, fingerprint: w.fingerprint, now: w.now, lease_ms: IDEMPOTENCY_LEASE_MS, ttl_ms: IDEMPOTENCY_TTL_MS }, claimed: false };
+  const hold: KeyHold = { key: w.key, claim: claimRequest, claimed: false };
   let outcome: WriteOutcome;
   try {
     outcome = await write(hold);
@@ -84,7 +84,7 @@ export async function idempotently(
       if (existing) return answerExisting(existing);
       throw err;
     }
-    let claim: Awaited<ReturnType<IdempotencyStore['claimIdempotencyKey']>>;
+    let claim: IdempotencyClaim;
     try {
       claim = await store.claimIdempotencyKey(claimRequest);
     } catch (claimErr) {

@@ -68,6 +68,12 @@ function decide(h: Held, operation: string, fingerprint: string, now: Date): Ide
   return { kind: 'in_flight' };
 }
 
+/** The record of (account, key) as `decide` reads it. */
+const selectHeld = (account: string, key: string) => sql`
+  SELECT operation, fingerprint, state, locked_until, transaction_id, response_status, response_body,
+    response_location, expires_at
+  FROM idempotency_keys WHERE account_id = ${account} AND key = ${key}`;
+
 /** A new in-flight record, unless the key has one: RETURNING says whether this request now holds it. */
 const insertClaim = (account: string, k: IdempotencyClaimRequest, lockedUntil: Date, now: Date, expiresAt: Date) => sql`
   INSERT INTO idempotency_keys (account_id, key, operation, fingerprint, state, locked_until, created_at, expires_at)
@@ -88,10 +94,7 @@ export function idempotencyQueries(db: Sql): IdempotencyQueries {
         for (let attempt = 0; attempt < 2; attempt++) {
           const inserted = await rows(tx, insertClaim(account, k, lockedUntil, now, expiresAt));
           if (inserted.length === 1) return { kind: 'claimed' };
-          const held = await one<Row>(tx, sql`
-            SELECT operation, fingerprint, state, locked_until, transaction_id, response_status, response_body,
-              response_location, expires_at
-            FROM idempotency_keys WHERE account_id = ${account} AND key = ${k.key} FOR UPDATE`);
+          const held = await one<Row>(tx, sql`${selectHeld(account, k.key)} FOR UPDATE`);
           if (held === null) continue;
           const verdict = decide(held as unknown as Held, k.operation, k.fingerprint, now);
           if (verdict === 'replace') {
@@ -114,10 +117,7 @@ export function idempotencyQueries(db: Sql): IdempotencyQueries {
     },
 
     async inspectIdempotencyKey(k) {
-      const held = await one<Row>(db, sql`
-        SELECT operation, fingerprint, state, locked_until, transaction_id, response_status, response_body,
-          response_location, expires_at
-        FROM idempotency_keys WHERE account_id = ${accountId(k.account_id)} AND key = ${k.key}`);
+      const held = await one<Row>(db, selectHeld(accountId(k.account_id), k.key));
       if (held === null) return null;
       const verdict = decide(held as unknown as Held, k.operation, k.fingerprint, storedInstant(k.now, 'now'));
       return verdict === 'replace' || verdict === 'take_over' || verdict.kind === 'claimed' ? null : verdict;

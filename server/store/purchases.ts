@@ -15,7 +15,7 @@ import { storedInstant, storedInstantOrNull } from './instants.ts';
 import { one, rows, sql } from './sql.ts';
 import { asTx, TX_COLS } from './transactions.ts';
 import { claimInstants } from './idempotency.ts';
-import type { HistoryEntry, NewPurchase, PurchaseKey, RecordPurchaseResult, Sql, Store, TransactionRow } from './types.ts';
+import type { HistoryEntry, NewPurchase, RecordPurchaseResult, Sql, Store, TransactionRow } from './types.ts';
 import { isUuid } from './values.ts';
 
 export type PurchaseQueries = Pick<Store, 'recordPurchase' | 'settlePurchase' | 'claimDueChecks' | 'getTransactionHistory'>;
@@ -53,18 +53,13 @@ function checkPurchase(p: NewPurchase): void {
   storedInstantOrNull(p.next_check_at, 'next_check_at');
 }
 
-/** What 005's record_purchase writes into a record it claims: the same instants claimIdempotencyKey would. */
-function claimTimes(c: NonNullable<PurchaseKey['claim']>) {
-  return { operation: c.operation, fingerprint: c.fingerprint, ...claimInstants(c) };
-}
-
 export function purchaseQueries(db: Sql): PurchaseQueries {
   return {
     async recordPurchase(p, idem): Promise<RecordPurchaseResult> {
       checkPurchase(p);
-      const claim = idem?.claim ? claimTimes(idem.claim) : null;
-      // One statement (005's record_purchase): the key's claim or link, the debit, the purchase and its history, or
-      // the 422.
+      const claim = idem?.claim ? { ...idem.claim, ...claimInstants(idem.claim) } : null;
+      // One statement (005's record_purchase): the key's claim (with the instants claimIdempotencyKey would store) or
+      // link, the debit, the purchase and its history, or the 422.
       return withFreeReference(p.external_reference, p.created_at, async (ext): Promise<RecordPurchaseResult | null> => {
         try {
           const recorded = await one(db, sql`
