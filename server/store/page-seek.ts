@@ -22,8 +22,8 @@
  * Its cost: the month counters of the range (<= 24 per month of history) + <= 62 day counters + <= 31 days of one
  * month + the top partial day (index-only) + o - K + l entries, o - K < one day of rows.
  */
-import { join, raw, sql, type SqlFragment } from './sql.ts';
-import { DAY_MS, planCount } from './transaction-count.ts';
+import { join, sql, type SqlFragment } from './sql.ts';
+import { ceilDay, counterRange, planCount, rowCountSql, type CountPart } from './transaction-count.ts';
 
 /**
  * OFFSETs at or above this seek. The plain scan fetches every skipped row from the heap: ~0.3-0.7 µs an entry on
@@ -32,8 +32,6 @@ import { DAY_MS, planCount } from './transaction-count.ts';
  * the seek does not (bench/README.md, "Deep pages").
  */
 export const SEEK_AFTER_OFFSET = 2_000;
-
-const day = (d: number) => sql`(${new Date(d)}::timestamptz AT TIME ZONE 'UTC')::date`;
 
 /**
  * The page + total statement using the seek (same columns as pagedQuery: `_total` then the row), or null when a
@@ -50,23 +48,16 @@ export function seekPagedQuery(
   const parts = fromMs === null && toMs === null
     ? [{ kind: 'counters' as const, grain: 1 as const, from: null, to: null }]
     : planCount(fromMs, toMs);
-  const segments = parts.filter((p) => p.kind === 'counters');
+  const segments = parts.filter((p): p is Extract<CountPart, { kind: 'counters' }> => p.kind === 'counters');
   if (segments.length === 0) return null;
-  const segConds = segments.map((p) => {
-    const c = [sql`grain = ${raw(String(p.grain))}`];
-    if (p.from !== null) c.push(sql`bucket >= ${day(p.from)}`);
-    if (p.to !== null) c.push(sql`bucket < ${day(p.to)}`);
-    return sql`(${join(c, ' AND ')})`;
-  });
-  // 1. The partial day at the top, [floor_day(to), to], on the rows.
-  const top = toMs === null
-    ? sql`0::bigint`
-    : sql`(SELECT count(*) FROM transactions WHERE ${keyFilter}
-        AND created_at >= ${new Date(Math.floor(toMs / DAY_MS) * DAY_MS)} AND created_at <= ${to})`;
+  const segConds = segments.map((p) => sql`(${counterRange(p)})`);
+  // 1. The partial day at the top, [floor_day(to), to]: planCount's rows part that ends at `to`, counted on the rows.
+  const topPart = parts.find((p): p is Extract<CountPart, { kind: 'rows' }> => p.kind === 'rows' && p.toInclusive);
+  const top = topPart === undefined ? sql`0::bigint` : rowCountSql(keyFilter, topPart);
   // 3. Where the rows below every segment start: the partial day at the bottom, or nothing.
   const bottom = fromMs === null
     ? sql`'-infinity'::timestamptz`
-    : sql`${new Date(Math.ceil(fromMs / DAY_MS) * DAY_MS)}::timestamptz`;
+    : sql`${new Date(ceilDay(fromMs))}::timestamptz`;
   const o = sql`${offset}::bigint`;
   return sql`WITH top AS MATERIALIZED (SELECT ${top} AS n),
 seg AS MATERIALIZED (

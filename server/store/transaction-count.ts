@@ -19,8 +19,8 @@ import { join, raw, sql, type SqlFragment } from './sql.ts';
 
 export const DAY_MS = 86_400_000;
 
-const floorDay = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;
-const ceilDay = (t: number) => Math.ceil(t / DAY_MS) * DAY_MS;
+export const floorDay = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;
+export const ceilDay = (t: number) => Math.ceil(t / DAY_MS) * DAY_MS;
 
 /** First instant of the UTC month of t, plus `add` months. (Not Date.UTC: it maps years 0-99 to 1900-1999.) */
 function monthStart(t: number, add = 0): number {
@@ -63,24 +63,31 @@ export function planCount(from: number | null, to: number | null): CountPart[] {
   return parts;
 }
 
+/** The rows of one part counted on `transactions`: matching `keyFilter` with created_at in the part's range. */
+export function rowCountSql(keyFilter: SqlFragment, part: Extract<CountPart, { kind: 'rows' }>): SqlFragment {
+  const conds = [keyFilter];
+  if (part.from !== null) conds.push(sql`created_at >= ${new Date(part.from)}`);
+  if (part.to !== null) conds.push(sql`created_at ${raw(part.toInclusive ? '<=' : '<')} ${new Date(part.to)}`);
+  return sql`(SELECT count(*) FROM transactions WHERE ${join(conds, ' AND ')})`;
+}
+
+/** The `transaction_counts` rows of one part: its grain, buckets in [from, to). */
+export function counterRange(part: Extract<CountPart, { kind: 'counters' }>): SqlFragment {
+  const conds = [sql`grain = ${raw(String(part.grain))}`];
+  // Bucket bounds travel as instants (like every other timestamp here) and become UTC dates in SQL.
+  if (part.from !== null) conds.push(sql`bucket >= (${new Date(part.from)}::timestamptz AT TIME ZONE 'UTC')::date`);
+  if (part.to !== null) conds.push(sql`bucket < (${new Date(part.to)}::timestamptz AT TIME ZONE 'UTC')::date`);
+  return join(conds, ' AND ');
+}
+
 /**
  * SQL expression (a bigint: a sum of scalar subqueries) for the exact number of transactions matching `keyFilter`
  * within created_at [from, to]. `keyFilter` may only use account_id, status and category, which `transactions` and
  * `transaction_counts` share (no created_at, no external_reference).
  */
 export function countSql(keyFilter: SqlFragment, from: Date | undefined, to: Date | undefined): SqlFragment {
-  const pieces = planCount(from?.getTime() ?? null, to?.getTime() ?? null).map((part) => {
-    if (part.kind === 'rows') {
-      const conds = [keyFilter];
-      if (part.from !== null) conds.push(sql`created_at >= ${new Date(part.from)}`);
-      if (part.to !== null) conds.push(sql`created_at ${raw(part.toInclusive ? '<=' : '<')} ${new Date(part.to)}`);
-      return sql`(SELECT count(*) FROM transactions WHERE ${join(conds, ' AND ')})`;
-    }
-    const conds = [keyFilter, sql`grain = ${raw(String(part.grain))}`];
-    // Bucket bounds travel as instants (like every other timestamp here) and become UTC dates in SQL.
-    if (part.from !== null) conds.push(sql`bucket >= (${new Date(part.from)}::timestamptz AT TIME ZONE 'UTC')::date`);
-    if (part.to !== null) conds.push(sql`bucket < (${new Date(part.to)}::timestamptz AT TIME ZONE 'UTC')::date`);
-    return sql`(SELECT COALESCE(sum(n), 0) FROM transaction_counts WHERE ${join(conds, ' AND ')})`;
-  });
+  const pieces = planCount(from?.getTime() ?? null, to?.getTime() ?? null).map((part) => part.kind === 'rows'
+    ? rowCountSql(keyFilter, part)
+    : sql`(SELECT COALESCE(sum(n), 0) FROM transaction_counts WHERE ${keyFilter} AND ${counterRange(part)})`);
   return sql`(${join(pieces, ' + ')})::bigint`;
 }
