@@ -14,9 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { pino } from 'pino';
-import { parseConfig } from '../server/config.ts';
-import { startServer } from '../server/server.ts';
+import { startTestServer } from '../test/helpers/server.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ARAZZO = 'arazzo/bill-payment.arazzo.yaml';
@@ -126,10 +124,9 @@ async function main(argv: string[]): Promise<number> {
   }
   let stop = async () => {};
   if (p.start) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'workflows-server-'));
-    const config = parseConfig(['--port', '0', '--data-dir', dataDir, '--demo'], { LOG_LEVEL: 'silent', RATE_LIMIT_RPS: '0' });
-    const running = await startServer(config, pino({ level: 'silent' }));
-    stop = async () => { await running.close(); rmSync(dataDir, { recursive: true, force: true }); };
+    // The tests' helper: demo data on a fresh embedded store in a temporary directory, no rate limits, removed at stop.
+    const running = await startTestServer();
+    stop = () => running.stop();
     const sandbox = running.demoKeys!.sandbox;
     p = { ...p, baseUrl: sandbox.base_url, key: sandbox.keys.full, lowBalanceKey: sandbox.keys.low_balance };
     console.error(`workflows: started the reference server at ${running.url}`);
