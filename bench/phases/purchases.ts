@@ -8,6 +8,10 @@
  * Then, with the server stopped, `pgbench -c 50 -j 2` (lib/pgbench.ts). For each load, CPU per request of the
  * server and of PostgreSQL and database transactions per request (lib/cpu.ts): where the time goes. In a full run,
  * also a CPU profile of the server under the hot-wallet load.
+ *
+ * pgbench's TPS on a small machine drifts by a third between runs seconds apart (WAL, checkpoints, the disk), so a
+ * full run measures ROUNDS interleaved rounds — the two purchase loads, then pgbench — and P5/P6 are the median of
+ * the rounds' ratios: both sides of a ratio see the same state of the machine.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,8 +35,17 @@ export interface PurchaseLoad extends LoadResult {
   cost: CostPerRequest;
 }
 
+/** One interleaved round: the purchase loads, then pgbench with the server stopped. */
+export interface PurchaseRound {
+  hot_wallet_rps: number;
+  many_wallets_rps: number;
+  pgbench_tps: number;
+}
+
 export interface PurchasesResults {
   many_wallets: number;
+  /** Absent in results from before rounds were measured: the ratio is then loads ÷ pgbench. */
+  rounds?: PurchaseRound[];
   loads: PurchaseLoad[];
   pgbench: PgbenchResult | null;
   /** Purchases in the schema at the end (warm-ups included) and their 201s in the measured parts. */
@@ -96,24 +109,41 @@ async function profileHot(ctx: PhaseContext, world: PurchaseWorld): Promise<NonN
   }
 }
 
+const ROUNDS_FULL = 3;
+
+async function pgbenchOnce(ctx: PhaseContext, postgresUrl: string): Promise<PgbenchResult> {
+  const { plan, log } = ctx;
+  const r = await runPgbench(postgresUrl, { scale: plan.quick ? 2 : 10, clients: plan.connections, threads: 2, seconds: plan.durationSec, warmupSec: plan.warmupSec }, log);
+  log(`pgbench TPC-B-like   ${r.tps.toFixed(0).padStart(6)} tps    p50 ${r.p50_ms.toFixed(1).padStart(6)} ms  p99 ${r.p99_ms.toFixed(1).padStart(6)} ms  failed ${r.failed}; per transaction: PostgreSQL ${r.postgres_cpu_us?.toFixed(0) ?? '?'} µs CPU`);
+  return r;
+}
+
+/** A reference server on the world's schema for the length of `body`. */
+async function withServer<T>(world: PurchaseWorld, body: (proc: Proc) => Promise<T>): Promise<T> {
+  const proc = await startReferenceServer({ DATABASE_URL: world.url }, `${BASE}/account/balance`, authHeaders(world.hot.key));
+  try {
+    return await body(proc);
+  } finally {
+    await proc.stop();
+  }
+}
+
 export async function measurePurchases(ctx: PhaseContext, postgresUrl: string): Promise<Part> {
   const { plan, log } = ctx;
   const notes: string[] = [];
   const world = await purchaseWorld(postgresUrl, MANY_WALLETS);
   log(`purchases: schema ${world.schema}, 1 hot wallet and ${MANY_WALLETS} partners with their own keys`);
   try {
-    const loads: PurchaseLoad[] = [];
-    const proc = await startReferenceServer({ DATABASE_URL: world.url }, `${BASE}/account/balance`, authHeaders(world.hot.key));
-    try {
-      loads.push(await load(ctx, proc, postgresUrl, 'hot_wallet', [buying([world.hot])]));
-      loads.push(await load(ctx, proc, postgresUrl, 'many_wallets', [buying(world.many)]));
+    const loads = await withServer(world, async (proc) => {
+      const out: PurchaseLoad[] = [];
+      out.push(await load(ctx, proc, postgresUrl, 'hot_wallet', [buying([world.hot])]));
+      out.push(await load(ctx, proc, postgresUrl, 'many_wallets', [buying(world.many)]));
       const reads = Array.from({ length: 9 }, (_, i) => reading(world.many, READS[i % READS.length]!));
-      loads.push(await load(ctx, proc, postgresUrl, 'reads_alone', reads));
+      out.push(await load(ctx, proc, postgresUrl, 'reads_alone', reads));
       const data = JSON.stringify({ product_id: world.dataPlanId, phone_number: '08011111111' });
-      loads.push(await load(ctx, proc, postgresUrl, 'mixed', [...reads, buying(world.many, 'purchase', data, '/purchases/data')]));
-    } finally {
-      await proc.stop();
-    }
+      out.push(await load(ctx, proc, postgresUrl, 'mixed', [...reads, buying(world.many, 'purchase', data, '/purchases/data')]));
+      return out;
+    });
     let profile: PurchasesResults['profile'] = null;
     if (!plan.quick) {
       try {
@@ -124,16 +154,26 @@ export async function measurePurchases(ctx: PhaseContext, postgresUrl: string): 
         notes.push(`purchases CPU profile not taken: ${(e as Error).message.split('\n')[0]}`);
       }
     }
-    const { purchases } = await world.count();
     let pgbench: PgbenchResult | null = null;
+    const rounds: PurchaseRound[] = [];
     try {
-      pgbench = await runPgbench(postgresUrl, { scale: plan.quick ? 2 : 10, clients: plan.connections, threads: 2, seconds: plan.durationSec, warmupSec: plan.warmupSec }, log);
-      const r = pgbench;
-      log(`pgbench TPC-B-like   ${r.tps.toFixed(0).padStart(6)} tps    p50 ${r.p50_ms.toFixed(1).padStart(6)} ms  p99 ${r.p99_ms.toFixed(1).padStart(6)} ms  failed ${r.failed}; per transaction: PostgreSQL ${r.postgres_cpu_us?.toFixed(0) ?? '?'} µs CPU`);
+      pgbench = await pgbenchOnce(ctx, postgresUrl);
+      const rps = (id: PurchaseLoad['id']) => loads.find((l) => l.id === id)!.rps;
+      rounds.push({ hot_wallet_rps: rps('hot_wallet'), many_wallets_rps: rps('many_wallets'), pgbench_tps: pgbench.tps });
+      for (let round = 2; round <= (plan.quick ? 1 : ROUNDS_FULL); round++) {
+        const [hot, many] = await withServer(world, async (proc) => [
+          await load(ctx, proc, postgresUrl, 'hot_wallet', [buying([world.hot])]),
+          await load(ctx, proc, postgresUrl, 'many_wallets', [buying(world.many)]),
+        ]);
+        const tps = (await pgbenchOnce(ctx, postgresUrl)).tps;
+        rounds.push({ hot_wallet_rps: hot!.rps, many_wallets_rps: many!.rps, pgbench_tps: tps });
+        log(`purchases round ${round}: hot wallet ${(hot!.rps / tps).toFixed(2)}×, many wallets ${(many!.rps / tps).toFixed(2)}× pgbench`);
+      }
     } catch (e) {
       notes.push(`pgbench not measured: ${(e as Error).message.split('\n')[0]}`);
     }
-    return { purchases: { many_wallets: MANY_WALLETS, loads, pgbench, purchases_recorded: purchases, profile, notes } };
+    const { purchases } = await world.count();
+    return { purchases: { many_wallets: MANY_WALLETS, rounds, loads, pgbench, purchases_recorded: purchases, profile, notes } };
   } finally {
     await world.close();
   }

@@ -74,6 +74,21 @@ describe('purchase goals', () => {
     expect(purchaseGoals(undefined)).toEqual([]);
   });
 
+  it('take the median of interleaved rounds\' ratios when the run has rounds, and show every round', () => {
+    const rounds = [
+      { hot_wallet_rps: 100, many_wallets_rps: 200, pgbench_tps: 1000 }, // 0.10 / 0.20
+      { hot_wallet_rps: 350, many_wallets_rps: 450, pgbench_tps: 1000 }, // 0.35 / 0.45
+      { hot_wallet_rps: 160, many_wallets_rps: 200, pgbench_tps: 400 }, // 0.40 / 0.50
+    ];
+    const r = { ...results(1, 1, 1000), rounds };
+    expect(purchaseRatio(r, 'hot_wallet')).toBeCloseTo(0.35, 10);
+    expect(purchaseRatio(r, 'many_wallets')).toBeCloseTo(0.45, 10);
+    expect(purchaseGoals(r).map((g) => g.met)).toEqual([true, true]);
+    expect(purchaseGoals({ ...r, rounds: rounds.slice(0, 2) }).map((g) => g.met)).toEqual([false, false]); // median of two: 0.225 / 0.325
+    expect(purchaseGoals(r)[0]!.measured).toBe('0.35× (median of 3 interleaved rounds, purchases/s / tps: 100/1000, 350/1000, 160/400)');
+    expect(purchasesSection(r).join('\n')).toContain('| 3 | 160 | 200 | 400 | 0.40× | 0.50× |');
+  });
+
   it('the report shows the ratios and the reads while purchases flow', () => {
     const text = purchasesSection(results(60, 100, 1000)).join('\n');
     expect(text).toContain('one hot wallet 0.06× (target 0.30×), many wallets 0.10× (target 0.40×)');
