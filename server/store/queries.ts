@@ -9,6 +9,7 @@
  * - idempotency.ts   idempotency records of POST requests
  * - purchases.ts     recording and settling purchases, the settlement worker's claims, the state history
  * - wallets.ts       funding, the demo's balance reset, the ledger check (entries.ts: what money movements share)
+ * - webhooks.ts      webhook endpoints and the event log; webhook-deliveries.ts the outbox of deliveries
  *
  * Every statement is built with sql.ts (values never enter SQL text); paging.ts runs page + total in one
  * statement; values.ts and instants.ts check what goes in: money as decimal strings NUMERIC(20,2) holds exactly,
@@ -24,6 +25,8 @@ import { rows, sql } from './sql.ts';
 import { transactionQueries, type TransactionOptions } from './transactions.ts';
 import type { Sql, Store } from './types.ts';
 import { walletQueries } from './wallets.ts';
+import { webhookDeliveryQueries } from './webhook-deliveries.ts';
+import { webhookEndpointQueries } from './webhooks.ts';
 
 export { INSERT_CHUNK } from './transactions.ts';
 export { KeyNotFoundError } from './errors.ts';
@@ -52,5 +55,7 @@ export function createQueries(
     ...idempotencyQueries(db),
     ...purchaseQueries(db),
     ...walletQueries(db),
+    ...webhookEndpointQueries(db),
+    ...webhookDeliveryQueries(db),
   };
 }

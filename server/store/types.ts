@@ -6,6 +6,7 @@ import type {
   BundleType, CableProvider, Distributor, Environment, KeyStatus, MeterType, Network, ProductKind, Scope,
   TransactionCategory, TransactionStatus,
 } from '../domain.ts';
+import type { WebhookStore } from './webhook-types.ts';
 
 /** The lowest layer: a SQL executor. Both drivers implement it; queries.ts builds everything else on it. */
 export interface Sql {
@@ -299,7 +300,7 @@ export interface Ledger {
  * shared with other callers, deep-frozen (the embedded store's read cache: server/frozen.ts): never change it.
  * Instants written must lie in years 0001-9999 UTC (store/instants.ts); any valid Date is a list bound.
  */
-export interface Store {
+export interface Store extends WebhookStore {
   readonly driver: 'pglite' | 'postgres';
   readonly sql: Sql;
   /** Cheap round trip used by /health and readiness; throws when the database does not answer. */
