@@ -35,6 +35,20 @@ export interface Config {
   biller: 'simulated' | null;
   /** The settlement worker (server/biller/settlement.ts); off = this instance settles nothing (tests). */
   settlement: { enabled: boolean; intervalMs: number };
+  webhooks: WebhookConfig;
+}
+
+/** Webhook delivery (server/webhooks/). */
+export interface WebhookConfig {
+  /** The delivery worker (WEBHOOK_WORKER); off = this instance delivers nothing (events still queue). */
+  worker: boolean;
+  intervalMs: number;
+  /** WEBHOOK_SIGNING_KEY (base64, ≥ 32 bytes, the same on every instance); unset: the embedded store keeps its own. */
+  signingKey: string | undefined;
+  /** WEBHOOKS_ALLOW_PRIVATE: sandbox endpoints may be http and private / loopback addresses (demo and tests). */
+  allowPrivate: boolean;
+  /** WEBHOOK_RETRY_SCALE (0 < s <= 1): compresses the retry schedule and the failing window (sandbox tests). */
+  retryScale: number;
 }
 
 export type RateLimitPolicy = Record<Environment, number>;
@@ -131,6 +145,16 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     intervalMs: int('SETTLEMENT_INTERVAL_MS', env.SETTLEMENT_INTERVAL_MS ?? '1000', 10, 3_600_000, 'milliseconds'),
   };
 
+  const retryScale = Number(env.WEBHOOK_RETRY_SCALE ?? '1');
+  if (!(retryScale > 0 && retryScale <= 1)) throw new ConfigError(`WEBHOOK_RETRY_SCALE must be a number above 0 and at most 1, got '${env.WEBHOOK_RETRY_SCALE}'`);
+  const webhooks: WebhookConfig = {
+    worker: bool('WEBHOOK_WORKER', env.WEBHOOK_WORKER) ?? true,
+    intervalMs: int('WEBHOOK_INTERVAL_MS', env.WEBHOOK_INTERVAL_MS ?? '500', 10, 3_600_000, 'milliseconds'),
+    signingKey: env.WEBHOOK_SIGNING_KEY || undefined,
+    allowPrivate: bool('WEBHOOKS_ALLOW_PRIVATE', env.WEBHOOKS_ALLOW_PRIVATE) ?? demo,
+    retryScale,
+  };
+
   return {
     port: Number(portText),
     host,
@@ -148,6 +172,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     timeouts,
     biller,
     settlement,
+    webhooks,
   };
 }
 
