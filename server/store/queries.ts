@@ -18,6 +18,7 @@
 import type { DriverKind } from './driver.ts';
 import { accountQueries } from './accounts.ts';
 import { idempotencyQueries } from './idempotency.ts';
+import { keyedWrite } from './keyed-write.ts';
 import { keyQueries } from './keys.ts';
 import { productQueries } from './products.ts';
 import { purchaseQueries } from './purchases.ts';
@@ -41,7 +42,7 @@ export function createQueries(
   close: () => Promise<void> = async () => {},
   options: QueryOptions = {},
 ): Store {
-  return {
+  const store: Store = {
     driver,
     sql: db,
     async ping() {
@@ -57,5 +58,7 @@ export function createQueries(
     ...walletQueries(db),
     ...webhookEndpointQueries(db),
     ...webhookDeliveryQueries(db),
+    writeUnderIdempotencyKey: keyedWrite(db, (tx) => createQueries(tx, driver, async () => {}, options)),
   };
+  return store;
 }

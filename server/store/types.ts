@@ -7,6 +7,7 @@ import type {
   TransactionCategory, TransactionStatus,
 } from '../domain.ts';
 import type { WebhookStore } from './webhook-types.ts';
+import type { KeyedWrite, KeyedWriteResult } from './keyed-write.ts';
 
 /** The lowest layer: a SQL executor. Both drivers implement it; queries.ts builds everything else on it. */
 export interface Sql {
@@ -351,6 +352,11 @@ export interface Store extends WebhookStore {
   releaseIdempotencyKey(accountId: string, key: string): Promise<void>;
   /** Deletes records expired at `now` (at most `limit`); returns how many. */
   purgeExpiredIdempotencyKeys(now: Date, limit: number): Promise<number>;
+  /**
+   * A write other than a purchase in one database transaction with its key's record: claimed (or already held),
+   * the write on a Store bound to that transaction, the record completed with the write's response (keyed-write.ts).
+   */
+  writeUnderIdempotencyKey<T>(k: KeyedWrite, write: (tx: Store) => Promise<{ value: T; response: ResponseSnapshot }>): Promise<KeyedWriteResult<T>>;
 
   // Purchases and wallets (purchases.ts, wallets.ts): each call is one database transaction.
   /**
