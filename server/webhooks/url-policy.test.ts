@@ -110,6 +110,9 @@ function urlFailures(m: PolicyModule): string[] {
   }
   if (m.checkWebhookUrl('http://hooks.example.com/', PRODUCTION)?.reason !== 'scheme_not_allowed') failures.push('http in production');
   if (m.checkWebhookUrl('https://hooks.example.com/', PRODUCTION) !== null) failures.push('https in production');
+  for (const addresses of [['93.184.216.34', '10.1.2.3'], ['10.1.2.3', '93.184.216.34'], ['2606:2800:220:1::1', '::ffff:127.0.0.1']]) {
+    if (m.checkResolvedAddresses('mixed.example', addresses, STRICT)?.reason !== 'address_not_allowed') failures.push(`resolved ${addresses}`);
+  }
   return failures;
 }
 
@@ -176,6 +179,7 @@ describe('the tables catch broken copies of url-policy.ts', () => {
     ['allowPrivate opens everything', [['refusal.always || !policy.allowPrivate', '!policy.allowPrivate']], 'fe80::1 allowPrivate'],
     ['IPv6 outside 2000::/3 allowed', [["if (range === 'unicast' && !v6.match(GLOBAL_UNICAST_V6))", 'if (false)']], '4000::1 strict'],
     ['lenient address parsing', [['const address = parseAddress(text);', 'const address = ipaddr.isValid(text) ? ipaddr.parse(text) : null;']], '0x8.0x8.0x8.0x8 strict'],
+    ['only the first resolved address judged', [['for (const address of addresses) {', 'for (const address of addresses.slice(0, 1)) {']], 'resolved 93.184.216.34,10.1.2.3'],
     ['IP literal hosts not checked', [['if (literal !== null) {', 'if (literal === "never") {']], 'http://2130706433/ strict'],
     ['IPv6 literal judged with its brackets', [["host.startsWith('[') ? host.slice(1, -1)", "host.startsWith('[') ? host"]], 'https://[2001:4860:4860::8888]:8443/ strict'],
     ['http allowed in production', [['policy.requireHttps || ', '']], 'http in production'],
