@@ -130,6 +130,8 @@ describe('npm run contract:release on a scratch git repository', () => {
     expect(first.code).toBe(0);
     expect(git('tag', '--list')).toBe('contract-v1.0.0\n');
     expect(readFileSync(join(repo, 'openapi/releases/1.0.0.json'), 'utf8')).toBe(readFileSync(join(repo, 'generated/openapi.json'), 'utf8'));
+    const released100 = git('rev-parse', 'HEAD').trim();
+    expect(first.out).toContain(`recorded 1.0.0 → commit ${released100} in openapi/releases/index.json`);
     git('add', '-A');
     git('commit', '-q', '-m', 'release 1.0.0');
 
@@ -139,12 +141,19 @@ describe('npm run contract:release on a scratch git repository', () => {
     expect(second.code).toBe(0);
     expect(git('tag', '--list').split('\n')).toContain('contract-v1.1.0');
     expect(existsSync(join(repo, 'openapi/releases/1.1.0.json'))).toBe(true);
+    // the commit each release was cut from, newest first: how `npm run contract:replay` finds its tree without tags
+    expect(JSON.parse(readFileSync(join(repo, 'openapi/releases/index.json'), 'utf8'))).toEqual({
+      '1.1.0': { commit: git('rev-parse', 'HEAD').trim(), tag: 'contract-v1.1.0' },
+      '1.0.0': { commit: released100, tag: 'contract-v1.0.0' },
+    });
+    expect(Object.keys(JSON.parse(readFileSync(join(repo, 'openapi/releases/index.json'), 'utf8')))).toEqual(['1.1.0', '1.0.0']);
     const changelog = readFileSync(join(repo, 'CHANGELOG.md'), 'utf8');
     expect(changelog.startsWith('# Changelog')).toBe(true);
     expect(changelog.indexOf('## 1.1.0')).toBeGreaterThan(0);
     expect(changelog.indexOf('## 1.1.0')).toBeLessThan(changelog.indexOf('## 1.0.0'));
     const section = changelog.slice(changelog.indexOf('## 1.1.0'), changelog.indexOf('## 1.0.0'));
     expect(section).toContain('### Contract');
+    expect(section).toContain(`Cut from commit ${git('rev-parse', 'HEAD').trim()} (tag \`contract-v1.1.0\`); \`npm run contract:replay -- --release 1.1.0\``);
     expect(section).toMatch(/#### Breaking changes\n\nNone\./);
     expect(section).toMatch(/#### Non-breaking changes\n\n- .*colour/);
 
@@ -187,6 +196,20 @@ describe('npm run contract:release on a scratch git repository', () => {
     const differing = releaseCli();
     expect(differing.code).toBe(1);
     expect(differing.out).toContain('exists with other content');
+    expect(git('tag', '--list')).toBe('');
+  }, SLOW);
+
+  it('refuses a version that openapi/releases/index.json records as cut from another commit, writing nothing', () => {
+    const { repo, git, commitContract, releaseCli } = scratchRepo();
+    const other = 'f'.repeat(40);
+    const index = JSON.stringify({ '1.0.0': { commit: other, tag: 'contract-v1.0.0' } });
+    writeFileSync(join(repo, 'openapi/releases/index.json'), index);
+    commitContract(baseDocument('1.0.0'));
+    const r = releaseCli();
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`openapi/releases/index.json records 1.0.0 as cut from commit ${other}: bump info.version`);
+    expect(readFileSync(join(repo, 'openapi/releases/index.json'), 'utf8')).toBe(index);
+    expect(existsSync(join(repo, 'openapi/releases/1.0.0.json'))).toBe(false);
     expect(git('tag', '--list')).toBe('');
   }, SLOW);
 });

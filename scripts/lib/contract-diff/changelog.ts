@@ -12,8 +12,12 @@ export const CHANGELOG_HEADER =
 
 const bullet = (c: ContractChange) => `- ${c.where}: ${c.what}${c.unclassified ? ` (unclassified: ${c.impact}, counted as breaking)` : ''}`;
 
-export function renderSection(version: string, date: string, previous: ReleasedContract | null, changes: ContractChange[]): string {
+/** `commit`: the commit the release is cut from (recorded in openapi/releases/index.json too). */
+export function renderSection(version: string, date: string, previous: ReleasedContract | null, changes: ContractChange[], commit?: string): string {
   const lines = [`## ${version} — ${date}`, '', '### Contract', ''];
+  if (commit) {
+    lines.push(`Cut from commit ${commit} (tag \`contract-v${version}\`); \`npm run contract:replay -- --release ${version}\` runs its conformance suite against a later server.`, '');
+  }
   if (!previous) {
     lines.push('First release of the contract: no previous release to compare with.');
     return lines.join('\n') + '\n';

@@ -1,8 +1,10 @@
 /**
  * `npm run contract:release`: releases the contract of generated/openapi.json under its info.version — checks the
  * gate against the previous release, writes the snapshot openapi/releases/<version>.json, prepends the version's
- * section to CHANGELOG.md and creates the lightweight tag contract-v<version> on HEAD. Everything is checked before
- * anything is written; the snapshot and CHANGELOG.md are left for the caller to commit.
+ * section to CHANGELOG.md, records HEAD's commit and the tag in openapi/releases/index.json (release-index.ts: how
+ * `npm run contract:replay` finds the release's tree without tags) and creates the lightweight tag
+ * contract-v<version> on HEAD. Everything is checked before anything is written; the snapshot, CHANGELOG.md and
+ * index.json are left for the caller to commit.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +12,7 @@ import { CURRENT_BUNDLE, git, RELEASES_DIR, resolveBase, TAG_PREFIX, versionOf }
 import { hasSection, prependSection, renderSection } from './changelog.ts';
 import { diffContracts, formatChange, type OpenApiDoc } from './engine.ts';
 import { evaluateGate, parseVersion } from './gate.ts';
+import { readReleaseIndex, recordRelease, RELEASE_INDEX } from './release-index.ts';
 
 export interface ReleaseOptions {
   root: string;
@@ -35,6 +38,9 @@ export function release(opts: ReleaseOptions): ReleaseResult {
   const head = git(root, ['show', `HEAD:${CURRENT_BUNDLE}`]);
   if (!head.ok) return refuse(`cannot read ${CURRENT_BUNDLE} at HEAD (${head.err.trim()}): commit the contract first`);
   if (head.out !== text) return refuse(`${CURRENT_BUNDLE} has uncommitted changes: commit the contract first (the tag marks HEAD)`);
+  const commit = git(root, ['rev-parse', '--verify', 'HEAD^{commit}']).out.trim();
+  const recorded = readReleaseIndex(root)[version.text];
+  if (recorded && recorded.commit !== commit) return refuse(`${RELEASE_INDEX} records ${version.text} as cut from commit ${recorded.commit}: bump info.version`);
 
   const base = resolveBase({ root, baseFile: opts.baseFile, baseRef: opts.baseRef, below: version });
   const changes = base ? diffContracts(base.doc, current) : [];
@@ -64,11 +70,16 @@ export function release(opts: ReleaseOptions): ReleaseResult {
   }
   if (changelogHas) lines.push(`CHANGELOG.md already has a section for ${version.text}; left as it is`);
   else {
-    prependSection(changelogPath, renderSection(version.text, opts.date ?? new Date().toISOString().slice(0, 10), base, changes));
+    prependSection(changelogPath, renderSection(version.text, opts.date ?? new Date().toISOString().slice(0, 10), base, changes, commit));
     lines.push(`prepended the ${version.text} section to CHANGELOG.md`);
+  }
+  if (recorded) lines.push(`${RELEASE_INDEX} already records ${version.text} at ${commit}`);
+  else {
+    recordRelease(root, version.text, { commit, tag });
+    lines.push(`recorded ${version.text} → commit ${commit} in ${RELEASE_INDEX}`);
   }
   const tagged = git(root, ['tag', tag]);
   if (!tagged.ok) return refuse(`git tag ${tag} failed: ${tagged.err.trim()}`);
-  lines.push(`tagged HEAD as ${tag}`, `now commit ${RELEASES_DIR}/${version.text}.json and CHANGELOG.md, and push the tag`);
+  lines.push(`tagged HEAD as ${tag}`, `now commit ${RELEASES_DIR}/${version.text}.json, ${RELEASE_INDEX} and CHANGELOG.md, and push the tag`);
   return { ok: true, lines };
 }
