@@ -29,7 +29,6 @@ import { purchaseOrderCases } from './cases/purchase-order.ts';
 import { purchaseCases } from './cases/purchases.ts';
 import { requestIdCases } from './cases/request-id.ts';
 import { responseCases } from './cases/responses.ts';
-import { transactionFilterCases } from './cases/transaction-filters.ts';
 import { verificationCases } from './cases/verifications.ts';
 import type { CaseDef, RunContext } from './context.ts';
 import type { Profile } from './model.ts';
@@ -52,7 +51,6 @@ function afterWalks(run: RunContext): CaseDef[] {
     ...paginationCases(run.contract),
     ...orderingCases(),
     ...filterCases(run),
-    ...transactionFilterCases(),
     ...extremeDateCases(),
     ...lookupCases(),
     ...productCases(),

@@ -13,6 +13,7 @@ import { createAuthorizer } from './auth/authorize.ts';
 import type { TrustedProxies } from './auth/client-ip.ts';
 import type { Billers } from './biller/types.ts';
 import type { RateLimitPolicy } from './config.ts';
+import { assertHandlersReadTheirQuery } from './contract/handler-reads.ts';
 import type { Handlers } from './contract/operations.ts';
 import { RouteTable } from './contract/route-table.ts';
 import { BASE_PATH, ENVIRONMENTS, type Environment } from './domain.ts';
@@ -50,6 +51,7 @@ export interface AppOptions {
 type Bundle = { info: { version: string }; paths: Record<string, Record<string, unknown>> };
 
 export function createApp(opts: AppOptions): Express {
+  assertHandlersReadTheirQuery(opts.handlers); // every query parameter of the contract has a handler that reads it
   const bundle = opts.bundle as unknown as Bundle;
   const app = express();
   app.disable('x-powered-by');

@@ -12,6 +12,7 @@ import type { PurchaseSnapshot, SettlementStore } from './biller/settlement-deci
 import { SimulatedBiller } from './biller/simulator.ts';
 import type { Billers } from './biller/types.ts';
 import { statusOf } from './contract/envelope.ts';
+import { assertHandlersReadTheirQuery } from './contract/handler-reads.ts';
 import { toTransaction } from './handlers/transactions.ts';
 import { handlers } from './handlers/index.ts';
 import { purchaseResponse } from './handlers/purchase-flow.ts';
@@ -50,6 +51,7 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, logger: Logger = pino({ level: config.logLevel })): Promise<RunningServer> {
+  assertHandlersReadTheirQuery(handlers); // before the store opens (seconds): a build whose handlers miss a parameter stops at once
   const bundle = JSON.parse(readFileSync(BUNDLE_FILE, 'utf8')) as Record<string, unknown>;
   const store = await openStore({
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir, readCache: config.readCache }),

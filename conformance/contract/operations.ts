@@ -1,10 +1,12 @@
 /**
  * The operations of the contract as the suite needs them, read from the bundle: path, scope, parameters (with the
- * JSON pointers of their schemas), and per documented status the schema pointer, the documented headers and the
- * error codes it can carry (one named example per `error.code`).
+ * JSON pointers of their schemas and, for query parameters, their declared meaning: x-filter / x-paging), and per
+ * documented status the schema pointer, the documented headers and the error codes it can carry (one named example
+ * per `error.code`).
  */
 import { ContractSchemas } from '../contract-schemas.ts';
 import { Bundle, escapePointer, isObject, type JsonObject } from './bundle.ts';
+import { queryMeaning, type QueryMeaning } from './query-meaning.ts';
 import { sandboxBasePath, sandboxScenarios, type SandboxScenario } from './sandbox.ts';
 
 export interface ParamModel {
@@ -16,6 +18,8 @@ export interface ParamModel {
   /** The schema with a top-level `$ref` followed. */
   schema: JsonObject;
   examples: string[];
+  /** A query parameter's declared meaning: `x-filter` or `x-paging` (query-meaning.ts). */
+  meaning?: QueryMeaning;
 }
 
 export interface HeaderModel {
@@ -132,7 +136,10 @@ export class Contract {
     if (isObject(node.examples)) {
       for (const k of Object.keys(node.examples)) examples.push(String(this.bundle.resolve(`${at}/examples/${escapePointer(k)}`).node.value));
     }
-    return { name: String(node.name), in: String(node.in), required: node.required === true, schemaPointer: `${at}/schema`, schema, examples };
+    return {
+      name: String(node.name), in: String(node.in), required: node.required === true, schemaPointer: `${at}/schema`, schema, examples,
+      ...(node.in === 'query' ? { meaning: queryMeaning(node) } : {}),
+    };
   }
 
   private response(status: number, pointer: string): ResponseModel {

@@ -69,8 +69,35 @@ export type HandlerContext<K extends OperationId> = BaseContext<K> &
   (K extends GuardedOperationId ? { principal: Principal } : { principal?: never }) &
   (K extends WriteOperationId ? { body: BodyOf<K>; idempotency: KeyHold } : { body?: never; idempotency?: never });
 
-export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<K extends WriteOperationId ? Created<K> : OkBody<K>>;
+/** The names of an operation's query parameters, from the generated table (`never` when it has none). */
+export type QueryName<K extends OperationId> = (typeof OPERATIONS)[K]['query'][number];
+
+/**
+ * What the handler of an operation with query parameters declares it reads: every one of them. A parameter the
+ * contract gains that the handler does not declare is a compile error at the handler, which names it — "Property
+ * 'product_type' is missing in type '{ … }' but required in type 'ReadsEveryQueryParameterOf<\"listTransactions\">'"
+ * — and a start-up error (handler-reads.ts) in a build that skipped type-checking. ARCHITECTURE.md, step 3.
+ */
+export type ReadsEveryQueryParameterOf<K extends OperationId> = { readonly [P in QueryName<K>]: true };
+
+type HandlerFunction<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<K extends WriteOperationId ? Created<K> : OkBody<K>>;
+/** An operation's handler; with query parameters, built by queryHandler() so that it declares every one it reads. */
+export type Handler<K extends OperationId> = HandlerFunction<K> &
+  ([QueryName<K>] extends [never] ? unknown : { readonly reads: ReadsEveryQueryParameterOf<K> });
 export type Handlers = { [K in OperationId]: Handler<K> };
+
+/**
+ * The handler of an operation with query parameters: `reads` names each of them (the compiler holds it to the
+ * contract's list), `handle` reads them from `ctx.query` and passes each on to the store.
+ */
+export function queryHandler<K extends OperationId>(
+  _operationId: K,
+  reads: ReadsEveryQueryParameterOf<K>,
+  handle: HandlerFunction<K>,
+): HandlerFunction<K> & { readonly reads: ReadsEveryQueryParameterOf<K> } {
+  const handler: HandlerFunction<K> = (ctx) => handle(ctx); // a function of its own: `handle` is never changed
+  return Object.assign(handler, { reads: Object.freeze({ ...reads }) });
+}
 
 /** The outcome of authorisation: a public operation, or a guarded one together with the principal it needs. */
 export type Authorized =

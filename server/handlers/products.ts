@@ -7,7 +7,7 @@ import { uuidV5 } from '../ids.ts';
 import type { ProductFilter, ProductRow } from '../store/types.ts';
 import { mapOnce } from './memo.ts';
 import { pageOf } from './paging.ts';
-import type { Handler, HandlerContext } from '../contract/operations.ts';
+import { queryHandler, type Handler, type HandlerContext } from '../contract/operations.ts';
 
 type Schemas = components['schemas'];
 
@@ -42,6 +42,9 @@ function buildCategories(environment: Environment, basePath: string): Schemas['P
 export const listProductCategories: Handler<'listProductCategories'> = async (ctx) =>
   ok(asResponseBody(productCategories(ctx.environment, ctx.basePath)));
 
+/** page and per_page, read by pageOf(). */
+const PAGING = { page: true, per_page: true } as const;
+
 /** Filters arrive case-insensitive (validated by the contract's patterns); the store holds upper-case codes. */
 const upper = <T extends string>(v: string | undefined): T | undefined => (v === undefined ? undefined : (v.toUpperCase() as T));
 
@@ -67,25 +70,25 @@ const wire = {
   cabletv: itemsOf<'cabletv', Schemas['CableTvProduct']['attributes']>('cabletv'),
 };
 
-export const listAirtimeProducts: Handler<'listAirtimeProducts'> = async (ctx) => {
+export const listAirtimeProducts = queryHandler('listAirtimeProducts', { network: true, ...PAGING }, async (ctx) => {
   const { page, rows, total } = await pageOfProducts(ctx, 'airtime', { network: upper<Network>(ctx.query.network) });
   return okList(wire.airtime(rows), page, total);
-};
+});
 
-export const listDataPlanProducts: Handler<'listDataPlanProducts'> = async (ctx) => {
+export const listDataPlanProducts = queryHandler('listDataPlanProducts', { network: true, bundle_type: true, ...PAGING }, async (ctx) => {
   const { page, rows, total } = await pageOfProducts(ctx, 'dataplan', {
     network: upper<Network>(ctx.query.network),
     bundle_type: ctx.query.bundle_type,
   });
   return okList(wire.dataplan(rows), page, total);
-};
+});
 
-export const listElectricityProducts: Handler<'listElectricityProducts'> = async (ctx) => {
+export const listElectricityProducts = queryHandler('listElectricityProducts', { distributor: true, ...PAGING }, async (ctx) => {
   const { page, rows, total } = await pageOfProducts(ctx, 'electricity', { distributor: upper<Distributor>(ctx.query.distributor) });
   return okList(wire.electricity(rows), page, total);
-};
+});
 
-export const listCableTvProducts: Handler<'listCableTvProducts'> = async (ctx) => {
+export const listCableTvProducts = queryHandler('listCableTvProducts', { provider: true, ...PAGING }, async (ctx) => {
   const { page, rows, total } = await pageOfProducts(ctx, 'cabletv', { provider: upper<CableProvider>(ctx.query.provider) });
   return okList(wire.cabletv(rows), page, total);
-};
+});

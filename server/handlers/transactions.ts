@@ -7,7 +7,7 @@ import { ok, okList } from '../contract/envelope.ts';
 import type { TransactionRow } from '../store/types.ts';
 import { mapOnce } from './memo.ts';
 import { pageOf } from './paging.ts';
-import type { Handler } from '../contract/operations.ts';
+import { queryHandler, type Handler } from '../contract/operations.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -63,7 +63,11 @@ export function instantOf(name: 'from' | 'to', value: string | undefined): Date 
   return d;
 }
 
-export const listTransactions: Handler<'listTransactions'> = async (ctx) => {
+/** Every query parameter of the operation is read here and handed on: its filters to the store, page and per_page
+ * to pageOf() (the map after the operationId declares them: queryHandler, ARCHITECTURE.md step 3). */
+export const listTransactions = queryHandler('listTransactions', {
+  status: true, category: true, reference: true, from: true, to: true, page: true, per_page: true,
+}, async (ctx) => {
   const { account_id } = ctx.principal;
   const q = ctx.query;
   const from = instantOf('from', q.from);
@@ -76,7 +80,7 @@ export const listTransactions: Handler<'listTransactions'> = async (ctx) => {
     page,
   );
   return okList(toTransactions(result.items), page, result.total_count);
-};
+});
 
 /** The three lookup forms: a UUID, `txn_` + UUID, or an external reference. Anything else matches nothing. */
 export function parseTransactionId(id: string): { by: 'id'; id: string } | { by: 'external_reference'; ref: string } | null {

@@ -1,23 +1,25 @@
 /**
  * The suite must be able to fail. The reference server runs in-process with demo data; a proxy in front of it
- * breaks one promise at a time (support/mutants.ts, routing-mutants.ts, purchase-mutants.ts). The full profile
- * through each mutant must FAIL, with the expected check among the failing ones; through an honest proxy, with
- * every write case, it must PASS with 100 % coverage.
+ * breaks one promise at a time (support/mutants.ts, routing-mutants.ts, filter-mutants.ts — one per declared
+ * filter, ignored —, purchase-mutants.ts). The full profile through each mutant must FAIL, with the expected check
+ * among the failing ones; through an honest proxy, with every write case, it must PASS with 100 % coverage.
  *
  * The mutants of reads run read-only: the demo data then holds still and their cached answers stay true. The
  * mutants of purchases run with writes, each as the `full` key of an account of its own (ownAccountKey), so that
  * runs going on at the same time cannot move one another's balance.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Contract } from '../../conformance/contract/operations.ts';
 import { runConformance, type RunResult } from '../../conformance/runner.ts';
 import { optionsFor, ownAccountKey, startReference, type Reference } from './support/reference-server.ts';
+import { FILTER_MUTANTS } from './support/filter-mutants.ts';
 import { MUTANTS } from './support/mutants.ts';
 import { PURCHASE_MUTANTS } from './support/purchase-mutants.ts';
 import { startProxy, type Mutant } from './support/proxy.ts';
 
 let ref: Reference;
 const kills: string[] = [];
-const ALL = [...MUTANTS, ...PURCHASE_MUTANTS];
+const ALL = [...MUTANTS, ...FILTER_MUTANTS, ...PURCHASE_MUTANTS];
 
 beforeAll(async () => { ref = await startReference(); }, 60_000);
 afterAll(async () => {
@@ -52,8 +54,11 @@ describe('the conformance suite against mutants of the reference server', () => 
     expect(r.coverage.percent).toBe(100);
   });
 
-  it('has at least 20 mutants, each with a distinct name, and every purchase mutant writes', () => {
+  it('has at least 20 mutants, each with a distinct name, one per declared filter, and every purchase mutant writes', () => {
     expect(ALL.length).toBeGreaterThanOrEqual(20);
+    const declared = new Contract().operations.flatMap((op) => op.params.filter((p) => p.meaning?.filter).map((p) => `${op.operationId}.${p.name}_ignored`));
+    expect(FILTER_MUTANTS.map((m) => m.name).sort()).toEqual(declared.sort());
+    expect(declared.length).toBeGreaterThanOrEqual(10);
     expect(new Set(ALL.map((m) => m.name)).size).toBe(ALL.length);
     expect(PURCHASE_MUTANTS.every((m) => m.writes)).toBe(true);
   });

@@ -54,6 +54,12 @@ describe('filter_conformance', () => {
   it('finds items that do not match', () => expect(run(items, true)[0]).toContain('1 of 2 items do not match status=pending: failed'));
   it('requires an item for a value that occurs', () => expect(run([], true)[0]).toContain('no item for status=pending'));
   it('accepts an empty list for a value that does not occur', () => expect(run([], false)).toEqual([]));
+  it('holds a lookup to at most one item', () => {
+    const lookup = (list: { s: string }[]) =>
+      messages(filterConformance({ items: list, filter: 'reference=R', matches: (i) => i.s === 'R', present: true, atMostOne: true, describe: (i) => i.s }));
+    expect(lookup([{ s: 'R' }])).toEqual([]);
+    expect(lookup([{ s: 'R' }, { s: 'R' }])[0]).toContain('2 items for reference=R, a lookup');
+  });
 });
 
 describe('lookup_conformance', () => {

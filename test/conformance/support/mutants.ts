@@ -1,7 +1,7 @@
 /**
  * The mutants: each breaks ONE promise of the contract between the reference server and the suite, and names the
  * check that must catch it. mutants.test.ts runs the full profile through each and expects a failing run. The
- * routing and HEAD mutants are in routing-mutants.ts.
+ * routing and HEAD mutants are in routing-mutants.ts; one per declared filter, ignored, in filter-mutants.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { Mutant, MutantContext, ProxiedRequest, ProxiedResponse } from './proxy.ts';
@@ -62,8 +62,6 @@ export const MUTANTS: Mutant[] = [
     response: (res, req) => (endsWith(req, '/account/balance') ? { ...res, headers: { ...res.headers, 'content-type': 'text/plain; charset=utf-8' } } : undefined) },
   { name: 'total_pages_wrong', breaks: 'total_pages = ceil(total_count / per_page)', check: 'pagination_conformance',
     response: (res) => (res.status === 200 && res.body.includes('"pagination"') ? json(res, (b) => { b.pagination.total_pages += 1; }) : undefined) },
-  { name: 'status_filter_ignored', breaks: 'the status filter narrows the list', check: 'filter_conformance',
-    request: (req) => (isTransactionList(req) ? withQuery(req, (q) => q.delete('status')) : undefined) },
   { name: 'authentication_ignored', breaks: 'a request without a key is 401', check: 'status_code_conformance',
     request: (req, ctx) => (!req.headers.authorization && !isPublic(req) ? { ...req, headers: { ...req.headers, authorization: `Bearer ${ctx.fullKey(req.path)}` } } : undefined) },
   { name: 'scope_ignored', breaks: 'a key without the scope is 403 INSUFFICIENT_SCOPE', check: 'status_code_conformance', response: ignoring('INSUFFICIENT_SCOPE') },
