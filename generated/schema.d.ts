@@ -492,7 +492,7 @@ export interface webhooks {
         put?: never;
         /**
          * Transaction pending
-         * @description A transaction was created `pending`: a purchase the biller has not confirmed yet. A `transaction.successful` or `transaction.failed` event follows when it settles. We `POST` the event to every enabled endpoint subscribed to `transaction.pending`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify the signature over the raw body before trusting it, deduplicate on `webhook-id`, and answer 2xx within 15 seconds. See Webhooks in the introduction for retries, ordering and verification code.
+         * @description A transaction was created `pending`: a purchase the biller has not confirmed yet. A `transaction.successful` or `transaction.failed` event follows when it settles. We `POST` the event to every enabled endpoint subscribed to `transaction.pending`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify the signature over the raw body before trusting it, deduplicate on `webhook-id`, and answer 2xx within 15 seconds. See How webhooks work in the introduction for retries, ordering and verification code.
          */
         post: {
             parameters: {
@@ -551,7 +551,7 @@ export interface webhooks {
         put?: never;
         /**
          * Transaction successful
-         * @description A transaction is `successful`: created so (most purchases), or a `pending` one the biller confirmed. For a prepaid electricity purchase, `data` carries the `token` and `units`. We `POST` the event to every enabled endpoint subscribed to `transaction.successful`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify the signature over the raw body before trusting it, deduplicate on `webhook-id`, and answer 2xx within 15 seconds. See Webhooks in the introduction for retries, ordering and verification code.
+         * @description A transaction is `successful`: created so (most purchases), or a `pending` one the biller confirmed. For a prepaid electricity purchase, `data` carries the `token` and `units`. We `POST` the event to every enabled endpoint subscribed to `transaction.successful`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify the signature over the raw body before trusting it, deduplicate on `webhook-id`, and answer 2xx within 15 seconds. See How webhooks work in the introduction for retries, ordering and verification code.
          */
         post: {
             parameters: {
@@ -610,7 +610,7 @@ export interface webhooks {
         put?: never;
         /**
          * Transaction failed
-         * @description A `pending` transaction `failed`: the product was not delivered and the total debit is back in your wallet. Final. We `POST` the event to every enabled endpoint subscribed to `transaction.failed`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify the signature over the raw body before trusting it, deduplicate on `webhook-id`, and answer 2xx within 15 seconds. See Webhooks in the introduction for retries, ordering and verification code.
+         * @description A `pending` transaction `failed`: the product was not delivered and the total debit is back in your wallet. Final. We `POST` the event to every enabled endpoint subscribed to `transaction.failed`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify the signature over the raw body before trusting it, deduplicate on `webhook-id`, and answer 2xx within 15 seconds. See How webhooks work in the introduction for retries, ordering and verification code.
          */
         post: {
             parameters: {
@@ -669,7 +669,7 @@ export interface webhooks {
         put?: never;
         /**
          * Transaction reversed
-         * @description A `successful` transaction was `reversed` by the biller: the total debit is back in your wallet. Final. We `POST` the event to every enabled endpoint subscribed to `transaction.reversed`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify the signature over the raw body before trusting it, deduplicate on `webhook-id`, and answer 2xx within 15 seconds. See Webhooks in the introduction for retries, ordering and verification code.
+         * @description A `successful` transaction was `reversed` by the biller: the total debit is back in your wallet. Final. We `POST` the event to every enabled endpoint subscribed to `transaction.reversed`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify the signature over the raw body before trusting it, deduplicate on `webhook-id`, and answer 2xx within 15 seconds. See How webhooks work in the introduction for retries, ordering and verification code.
          */
         post: {
             parameters: {
@@ -1301,7 +1301,7 @@ export interface components {
         };
         /**
          * Format: uri
-         * @description Where deliveries are sent (an HTTP `POST` of the event): an absolute URL of at most 2048 characters that starts with `https://` (or, in the sandbox only, `http://`), the scheme in any letter case, such as `https://hooks.shop.ng/billpay/events`. Another form (a relative URL, another scheme) is 400 `INVALID_PARAMETER`. A well-formed URL the service may not call is 422 `WEBHOOK_URL_NOT_ALLOWED`: `http://` in production, a user name or password in the URL (`https://user:pass@…`), or a host that is, or resolves to, a private, loopback or link-local address (see Webhooks in the introduction).
+         * @description Where deliveries are sent (an HTTP `POST` of the event): an absolute URL of at most 2048 characters that starts with `https://` (or, in the sandbox only, `http://`), the scheme in any letter case, such as `https://hooks.shop.ng/billpay/events`. Another form (a relative URL, another scheme) is 400 `INVALID_PARAMETER`. A well-formed URL the service may not call is 422 `WEBHOOK_URL_NOT_ALLOWED`: `http://` in production, a user name or password in the URL (`https://user:pass@…`), or a host that is, or resolves to, a private, loopback or link-local address (see How webhooks work in the introduction).
          * @example https://hooks.shop.ng/billpay/events
          */
         WebhookUrl: string;
@@ -1444,7 +1444,7 @@ export interface components {
             /** @description The first 1,000 characters of the endpoint's answer body, or null when there was none. */
             response_body: string | null;
         };
-        /** @description One event sent to one endpoint: its attempts so far and what comes next. Retries follow the schedule in the introduction (Webhooks). */
+        /** @description One event sent to one endpoint: its attempts so far and what comes next. Retries follow the schedule in the introduction (How webhooks work). */
         WebhookDeliveryAttributes: {
             /** @description The event sent (its `webhook-id`). */
             event_id: components["schemas"]["Uuid"];
@@ -1952,7 +1952,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description Anything else fails the attempt, and the delivery is retried on the schedule (see Webhooks in the introduction): another status (a 3xx redirect is not followed), no answer within 15 seconds, or a connection or TLS failure. After a 429 or 503 with a `Retry-After` header (in seconds), the next attempt waits at least that long. A delivery whose last scheduled attempt fails is `failed`; an endpoint whose every delivery has failed for 3 days is disabled (`disabled_reason: failing`). */
+        /** @description Anything else fails the attempt, and the delivery is retried on the schedule (see How webhooks work in the introduction): another status (a 3xx redirect is not followed), no answer within 15 seconds, or a connection or TLS failure. After a 429 or 503 with a `Retry-After` header (in seconds), the next attempt waits at least that long. A delivery whose last scheduled attempt fails is `failed`; an endpoint whose every delivery has failed for 3 days is disabled (`disabled_reason: failing`). */
         WebhookNotReceived: {
             headers: {
                 [name: string]: unknown;
