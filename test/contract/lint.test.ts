@@ -39,6 +39,10 @@ describe('redocly lint', () => {
     ['a response without examples', 'paths/account_balance.yaml', (s: string) => s.replace(/          examples:\n            BalanceOk:\n              \$ref: .*\n/, ''), 'rule/media-type-examples'],
     ['an example that breaks its schema', 'components/examples/BalanceOk.yaml', (s: string) => s.replace("balance: '1254300.50'", 'balance: 1254300.5'), 'no-invalid-media-type-examples'],
     ['a verb in a path', 'openapi.yaml', (s: string) => s.replace('  /products/cabletv:', '  /products/getCableTv:'), 'rule/path-segments-lowercase'],
+    ['a camelCase path segment', 'openapi.yaml', (s: string) => s.replace('  /webhooks/{webhook_id}/secret_rotations:', '  /webhooks/{webhook_id}/secretRotations:'), 'rule/path-segments-lowercase'],
+    ['an operation without an operationId', 'paths/webhooks.yaml', (s: string) => s.replace('  operationId: listWebhookEndpoints\n', ''), 'rule/operation-documented'],
+    ['a webhook with an operationId', 'webhooks/transaction.failed.yaml', (s: string) => s.replace('post:\n', 'post:\n  operationId: transactionFailedWebhook\n'), 'rule/webhook-documented'],
+    ['a webhook without its body', 'webhooks/transaction.pending.yaml', (s: string) => s.replace(/  requestBody:\n(    .*\n|      .*\n)+/, ''), 'rule/webhook-documented'],
   ])('fails on %s', (_name, file, edit, rule) => {
     const r = lintEdited(file, edit);
     expect(r.code).not.toBe(0);
