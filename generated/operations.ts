@@ -285,5 +285,215 @@ export const OPERATIONS = {
     pathParams: [],
     pathParamExamples: {},
     source: "openapi/paths/purchases_cabletv.yaml"
+  },
+  listWebhookEndpoints: {
+    method: "GET",
+    path: "/webhooks",
+    scope: "manage_webhooks",
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [
+      "page",
+      "per_page"
+    ],
+    integerQuery: [
+      "page",
+      "per_page"
+    ],
+    pathParams: [],
+    pathParamExamples: {},
+    source: "openapi/paths/webhooks.yaml"
+  },
+  createWebhookEndpoint: {
+    method: "POST",
+    path: "/webhooks",
+    scope: "manage_webhooks",
+    success: 201,
+    body: "application/json",
+    bodyMembers: [
+      "url",
+      "events",
+      "description"
+    ],
+    query: [],
+    integerQuery: [],
+    pathParams: [],
+    pathParamExamples: {},
+    source: "openapi/paths/webhooks.yaml"
+  },
+  getWebhookEndpoint: {
+    method: "GET",
+    path: "/webhooks/{webhook_id}",
+    scope: "manage_webhooks",
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [],
+    integerQuery: [],
+    pathParams: [
+      "webhook_id"
+    ],
+    pathParamExamples: {
+      webhook_id: "5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e"
+    },
+    source: "openapi/paths/webhooks_{webhook_id}.yaml"
+  },
+  updateWebhookEndpoint: {
+    method: "PATCH",
+    path: "/webhooks/{webhook_id}",
+    scope: "manage_webhooks",
+    success: 200,
+    body: "application/json",
+    bodyMembers: [
+      "url",
+      "events",
+      "description",
+      "enabled"
+    ],
+    query: [],
+    integerQuery: [],
+    pathParams: [
+      "webhook_id"
+    ],
+    pathParamExamples: {
+      webhook_id: "5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e"
+    },
+    source: "openapi/paths/webhooks_{webhook_id}.yaml"
+  },
+  deleteWebhookEndpoint: {
+    method: "DELETE",
+    path: "/webhooks/{webhook_id}",
+    scope: "manage_webhooks",
+    success: 204,
+    body: null,
+    bodyMembers: [],
+    query: [],
+    integerQuery: [],
+    pathParams: [
+      "webhook_id"
+    ],
+    pathParamExamples: {
+      webhook_id: "5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e"
+    },
+    source: "openapi/paths/webhooks_{webhook_id}.yaml"
+  },
+  createWebhookSecretRotation: {
+    method: "POST",
+    path: "/webhooks/{webhook_id}/secret_rotations",
+    scope: "manage_webhooks",
+    success: 201,
+    body: "application/json",
+    bodyMembers: [],
+    query: [],
+    integerQuery: [],
+    pathParams: [
+      "webhook_id"
+    ],
+    pathParamExamples: {
+      webhook_id: "5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e"
+    },
+    source: "openapi/paths/webhooks_{webhook_id}_secret_rotations.yaml"
+  },
+  listWebhookDeliveries: {
+    method: "GET",
+    path: "/webhooks/{webhook_id}/deliveries",
+    scope: "manage_webhooks",
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [
+      "event_id",
+      "status",
+      "page",
+      "per_page"
+    ],
+    integerQuery: [
+      "page",
+      "per_page"
+    ],
+    pathParams: [
+      "webhook_id"
+    ],
+    pathParamExamples: {
+      webhook_id: "5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e"
+    },
+    source: "openapi/paths/webhooks_{webhook_id}_deliveries.yaml"
+  },
+  createWebhookDelivery: {
+    method: "POST",
+    path: "/webhooks/{webhook_id}/deliveries",
+    scope: "manage_webhooks",
+    success: 201,
+    body: "application/json",
+    bodyMembers: [
+      "event_id"
+    ],
+    query: [],
+    integerQuery: [],
+    pathParams: [
+      "webhook_id"
+    ],
+    pathParamExamples: {
+      webhook_id: "5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e"
+    },
+    source: "openapi/paths/webhooks_{webhook_id}_deliveries.yaml"
+  },
+  getWebhookDelivery: {
+    method: "GET",
+    path: "/webhooks/{webhook_id}/deliveries/{delivery_id}",
+    scope: "manage_webhooks",
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [],
+    integerQuery: [],
+    pathParams: [
+      "webhook_id",
+      "delivery_id"
+    ],
+    pathParamExamples: {
+      webhook_id: "5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e",
+      delivery_id: "0a9b8c7d-6e5f-4d3c-8b2a-1f0e9d8c7b6a"
+    },
+    source: "openapi/paths/webhooks_{webhook_id}_deliveries_{delivery_id}.yaml"
+  },
+  listEvents: {
+    method: "GET",
+    path: "/events",
+    scope: "manage_webhooks",
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [
+      "type",
+      "transaction_id",
+      "page",
+      "per_page"
+    ],
+    integerQuery: [
+      "page",
+      "per_page"
+    ],
+    pathParams: [],
+    pathParamExamples: {},
+    source: "openapi/paths/events.yaml"
+  },
+  getEvent: {
+    method: "GET",
+    path: "/events/{event_id}",
+    scope: "manage_webhooks",
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [],
+    integerQuery: [],
+    pathParams: [
+      "event_id"
+    ],
+    pathParamExamples: {
+      event_id: "2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e"
+    },
+    source: "openapi/paths/events_{event_id}.yaml"
   }
 } as const;

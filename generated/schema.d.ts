@@ -323,8 +323,401 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Lists the webhook endpoints of your account in this environment, newest first (`created_at` descending, then `id` descending), enabled and disabled ones alike. Secrets are never listed: `secret_hint` tells them apart. An invalid `page` or `per_page`, or an unknown parameter, is a 400 `INVALID_PARAMETER` naming it.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description Registers a URL to receive the events of the chosen types, signed per Standard Webhooks, and answers 201 with the endpoint and its signing `secret` — shown this once: store it before anything else (a replay of the same `Idempotency-Key` within 24 hours answers the same 201, secret included; a lost secret is replaced by a rotation). The endpoint is enabled at once and receives the events that happen from then on. In production the URL must be `https://` and its host must resolve to public addresses only (checked now and again before every delivery); at most 16 endpoints per account. Checks, in order: key, IP, scope, `Idempotency-Key`, body, idempotency record, URL, number of endpoints.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one webhook endpoint
+         * @description Returns one webhook endpoint of your account in this environment, without its secret (`secret_hint` tells which secret is current). An id that matches no endpoint, of whatever shape, is 404 `WEBHOOK_NOT_FOUND`.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes the endpoint: nothing more is sent to it, its pending deliveries are dropped and its delivery log goes with it; answers 204 with no body. The events stay (`GET /events`, 30 days). Deleting it again is 404 `WEBHOOK_NOT_FOUND`. A deleted endpoint no longer counts towards the 16 an account may have.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Changes the members given — `url`, `events`, `description`, `enabled` — and keeps the others; answers 200 with the endpoint. A `PATCH` sets values, so repeating it changes nothing more: it takes no `Idempotency-Key`. `enabled: false` disables the endpoint (`disabled_reason: disabled_by_partner`); `enabled: true` re-enables it whatever disabled it (you, a `410 Gone`, 3 days of failures) and clears `disabled_reason`; events that happened while it was disabled are not sent, redeliver them if you need them. A new `url` is checked like a new endpoint's (422 `WEBHOOK_URL_NOT_ALLOWED`); a new `url` or `events` applies from the next attempt on. Checks, in order: key, IP, scope, body, endpoint (404), URL.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/webhooks/{webhook_id}/secret_rotations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description Issues a new signing secret for the endpoint and answers 201 with the endpoint and the new `secret`, shown this once (a replay of the same `Idempotency-Key` within 24 hours answers the same 201). For 24 hours (`previous_secret_expires_at`) the previous secret keeps signing too: every delivery carries two signatures, the new secret's and the previous one's, so you can deploy the new secret at any moment in that window without rejecting a delivery. Rotating again within the window replaces the previous secret by the current one (the older stops signing at once). Rotate when a secret may have leaked, or when you lost it. The body is the empty object `{}`. Checks, in order: key, IP, scope, `Idempotency-Key`, body, idempotency record, endpoint (404).
+         */
+        post: operations["createWebhookSecretRotation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the deliveries to an endpoint
+         * @description The attempt log of one endpoint: its deliveries newest first (`created_at` descending, then `id` descending), each with its event, status, attempts (time, status code, duration, error) and next retry. Filter by `event_id` to see what became of one event, or by `status` (`failed`) to find what to redeliver. Deliveries are kept 30 days, like events. An invalid filter, `page` or `per_page`, or an unknown parameter, is 400 `INVALID_PARAMETER`; an unknown endpoint is 404 `WEBHOOK_NOT_FOUND`.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        /**
+         * Redeliver an event
+         * @description Sends one event to this endpoint again, as a new delivery (`trigger: redelivery`) with the same body and the same `webhook-id` as before, signed anew; answers 201 with the delivery, `pending` until its first attempt, which is made at once. The event must be of your account in this environment and at most 30 days old (else 422 `EVENT_NOT_FOUND`); it is sent whatever its type and the endpoint's `events`. A failed redelivery is retried on the same schedule as any delivery. Checks, in order: key, IP, scope, `Idempotency-Key`, body, idempotency record, endpoint (404), event (422).
+         */
+        post: operations["createWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhook_id}/deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one delivery
+         * @description Returns one delivery of an endpoint with its attempt log. The endpoint is looked up first (404 `WEBHOOK_NOT_FOUND`), then the delivery among its deliveries (404 `DELIVERY_NOT_FOUND`), whatever the shape of either id.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Lists the events of your account in this environment from the last 30 days, newest first (`created_at` descending, then `id` descending), whether or not an endpoint received them: use it to catch up after an outage or a disabled endpoint, and redeliver what you missed. Filter by `type` or by `transaction_id` (the history of one transaction). Any invalid filter value, an unknown parameter or an invalid `page` / `per_page` is 400 `INVALID_PARAMETER`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one event
+         * @description Returns one event — exactly the body its deliveries carry — by its `id` (a delivery's `webhook-id`). Events are kept 30 days: an older one, or an id that matches no event of this account and environment, of whatever shape, is 404 `EVENT_NOT_FOUND`.
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "transaction.pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transaction pending
+         * @description A transaction was created `pending`: a purchase the biller has not confirmed yet. A `transaction.successful` or `transaction.failed` event follows when it settles. We `POST` the event to every enabled endpoint subscribed to `transaction.pending`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify the signature over the raw body before trusting it, deduplicate on `webhook-id`, and answer 2xx within 15 seconds. See How webhooks work in the introduction for retries, ordering and verification code.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's `id`, a lower-case UUID such as `2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e`: the same on every retry and every redelivery of the event, so a receiver deduplicates on it (deliveries are at least once).
+                     * @example 2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e
+                     */
+                    "webhook-id": components["parameters"]["WebhookId"];
+                    /**
+                     * @description When this attempt was signed, in whole seconds since the Unix epoch (UTC), as decimal digits, such as `1795166168`; new on every attempt. Reject a delivery whose timestamp is more than 5 minutes from your clock (a replayed request).
+                     * @example 1795166168
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                    /**
+                     * @description The signatures of this attempt, separated by a space: each is `v1,` then the standard base64 (44 characters with
+                     *     the `=` padding) of the HMAC-SHA256, keyed with the bytes of a secret (the base64 after `whsec_`), of the text
+                     *     `<webhook-id>.<webhook-timestamp>.<body>` — the body exactly as sent, byte for byte. One signature normally, such
+                     *     as `v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`; two during the 24 hours after a secret rotation (the new
+                     *     secret's, then the previous one's). Accept the delivery when any `v1` signature matches one you compute, compared
+                     *     in constant time; ignore entries of other versions.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignature"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event (`type`: `transaction.pending`), as `application/json` in UTF-8. Verify the signature over these bytes exactly as received, before parsing them. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                410: components["responses"]["WebhookGone"];
+                "2XX": components["responses"]["WebhookReceived"];
+                default: components["responses"]["WebhookNotReceived"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.successful": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transaction successful
+         * @description A transaction is `successful`: created so (most purchases), or a `pending` one the biller confirmed. For a prepaid electricity purchase, `data` carries the `token` and `units`. We `POST` the event to every enabled endpoint subscribed to `transaction.successful`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify the signature over the raw body before trusting it, deduplicate on `webhook-id`, and answer 2xx within 15 seconds. See How webhooks work in the introduction for retries, ordering and verification code.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's `id`, a lower-case UUID such as `2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e`: the same on every retry and every redelivery of the event, so a receiver deduplicates on it (deliveries are at least once).
+                     * @example 2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e
+                     */
+                    "webhook-id": components["parameters"]["WebhookId"];
+                    /**
+                     * @description When this attempt was signed, in whole seconds since the Unix epoch (UTC), as decimal digits, such as `1795166168`; new on every attempt. Reject a delivery whose timestamp is more than 5 minutes from your clock (a replayed request).
+                     * @example 1795166168
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                    /**
+                     * @description The signatures of this attempt, separated by a space: each is `v1,` then the standard base64 (44 characters with
+                     *     the `=` padding) of the HMAC-SHA256, keyed with the bytes of a secret (the base64 after `whsec_`), of the text
+                     *     `<webhook-id>.<webhook-timestamp>.<body>` — the body exactly as sent, byte for byte. One signature normally, such
+                     *     as `v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`; two during the 24 hours after a secret rotation (the new
+                     *     secret's, then the previous one's). Accept the delivery when any `v1` signature matches one you compute, compared
+                     *     in constant time; ignore entries of other versions.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignature"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event (`type`: `transaction.successful`), as `application/json` in UTF-8. Verify the signature over these bytes exactly as received, before parsing them. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                410: components["responses"]["WebhookGone"];
+                "2XX": components["responses"]["WebhookReceived"];
+                default: components["responses"]["WebhookNotReceived"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transaction failed
+         * @description A `pending` transaction `failed`: the product was not delivered and the total debit is back in your wallet. Final. We `POST` the event to every enabled endpoint subscribed to `transaction.failed`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify the signature over the raw body before trusting it, deduplicate on `webhook-id`, and answer 2xx within 15 seconds. See How webhooks work in the introduction for retries, ordering and verification code.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's `id`, a lower-case UUID such as `2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e`: the same on every retry and every redelivery of the event, so a receiver deduplicates on it (deliveries are at least once).
+                     * @example 2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e
+                     */
+                    "webhook-id": components["parameters"]["WebhookId"];
+                    /**
+                     * @description When this attempt was signed, in whole seconds since the Unix epoch (UTC), as decimal digits, such as `1795166168`; new on every attempt. Reject a delivery whose timestamp is more than 5 minutes from your clock (a replayed request).
+                     * @example 1795166168
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                    /**
+                     * @description The signatures of this attempt, separated by a space: each is `v1,` then the standard base64 (44 characters with
+                     *     the `=` padding) of the HMAC-SHA256, keyed with the bytes of a secret (the base64 after `whsec_`), of the text
+                     *     `<webhook-id>.<webhook-timestamp>.<body>` — the body exactly as sent, byte for byte. One signature normally, such
+                     *     as `v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`; two during the 24 hours after a secret rotation (the new
+                     *     secret's, then the previous one's). Accept the delivery when any `v1` signature matches one you compute, compared
+                     *     in constant time; ignore entries of other versions.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignature"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event (`type`: `transaction.failed`), as `application/json` in UTF-8. Verify the signature over these bytes exactly as received, before parsing them. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                410: components["responses"]["WebhookGone"];
+                "2XX": components["responses"]["WebhookReceived"];
+                default: components["responses"]["WebhookNotReceived"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.reversed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transaction reversed
+         * @description A `successful` transaction was `reversed` by the biller: the total debit is back in your wallet. Final. We `POST` the event to every enabled endpoint subscribed to `transaction.reversed`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify the signature over the raw body before trusting it, deduplicate on `webhook-id`, and answer 2xx within 15 seconds. See How webhooks work in the introduction for retries, ordering and verification code.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's `id`, a lower-case UUID such as `2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e`: the same on every retry and every redelivery of the event, so a receiver deduplicates on it (deliveries are at least once).
+                     * @example 2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e
+                     */
+                    "webhook-id": components["parameters"]["WebhookId"];
+                    /**
+                     * @description When this attempt was signed, in whole seconds since the Unix epoch (UTC), as decimal digits, such as `1795166168`; new on every attempt. Reject a delivery whose timestamp is more than 5 minutes from your clock (a replayed request).
+                     * @example 1795166168
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                    /**
+                     * @description The signatures of this attempt, separated by a space: each is `v1,` then the standard base64 (44 characters with
+                     *     the `=` padding) of the HMAC-SHA256, keyed with the bytes of a secret (the base64 after `whsec_`), of the text
+                     *     `<webhook-id>.<webhook-timestamp>.<body>` — the body exactly as sent, byte for byte. One signature normally, such
+                     *     as `v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`; two during the 24 hours after a secret rotation (the new
+                     *     secret's, then the previous one's). Accept the delivery when any `v1` signature matches one you compute, compared
+                     *     in constant time; ignore entries of other versions.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignature"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event (`type`: `transaction.reversed`), as `application/json` in UTF-8. Verify the signature over these bytes exactly as received, before parsing them. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                410: components["responses"]["WebhookGone"];
+                "2XX": components["responses"]["WebhookReceived"];
+                default: components["responses"]["WebhookNotReceived"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description Repeats the HTTP status of the response. */
@@ -371,7 +764,7 @@ export interface components {
          *     its HTTP status.
          * @enum {string}
          */
-        ErrorCode: "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "TOKEN_REVOKED" | "TOKEN_EXPIRED" | "TOKEN_DISABLED" | "ENVIRONMENT_MISMATCH" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE" | "INVALID_PARAMETER" | "TRANSACTION_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "AMOUNT_OUT_OF_RANGE" | "PRODUCT_NOT_FOUND" | "METER_NOT_FOUND" | "SMARTCARD_NOT_FOUND" | "BILLER_UNAVAILABLE";
+        ErrorCode: "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "TOKEN_REVOKED" | "TOKEN_EXPIRED" | "TOKEN_DISABLED" | "ENVIRONMENT_MISMATCH" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE" | "INVALID_PARAMETER" | "TRANSACTION_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "AMOUNT_OUT_OF_RANGE" | "PRODUCT_NOT_FOUND" | "METER_NOT_FOUND" | "SMARTCARD_NOT_FOUND" | "BILLER_UNAVAILABLE" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_URL_NOT_ALLOWED" | "WEBHOOK_LIMIT_REACHED";
         /** @description One offending parameter or body member of a 400 response. */
         ErrorDetail: {
             /**
@@ -906,6 +1299,217 @@ export interface components {
             smartcard_number: components["schemas"]["SmartcardNumber"];
             reference?: components["schemas"]["PartnerReference"];
         };
+        /**
+         * Format: uri
+         * @description Where deliveries are sent (an HTTP `POST` of the event): an absolute URL of at most 2048 characters that starts with `https://` (or, in the sandbox only, `http://`), the scheme in any letter case, such as `https://hooks.shop.ng/billpay/events`. Another form (a relative URL, another scheme) is 400 `INVALID_PARAMETER`. A well-formed URL the service may not call is 422 `WEBHOOK_URL_NOT_ALLOWED`: `http://` in production, a user name or password in the URL (`https://user:pass@…`), or a host that is, or resolves to, a private, loopback or link-local address (see How webhooks work in the introduction).
+         * @example https://hooks.shop.ng/billpay/events
+         */
+        WebhookUrl: string;
+        /**
+         * @description What happened to a transaction, one event type per status it can reach: `transaction.pending` (created and
+         *     waiting for the biller), `transaction.successful` (created successful, or confirmed by the biller),
+         *     `transaction.failed` (not delivered; the debit was credited back) and `transaction.reversed` (delivered, then
+         *     undone by the biller; the debit was credited back). The suffix is the transaction's new `status`. New types may be
+         *     added in `v1`: ignore a type you do not know (answer it 2xx).
+         * @enum {string}
+         */
+        WebhookEventType: "transaction.pending" | "transaction.successful" | "transaction.failed" | "transaction.reversed";
+        /** @description The event types sent to this endpoint: 1 to 4 distinct `WebhookEventType` values, in any order, such as `["transaction.successful", "transaction.failed"]`. Events of other types are not sent to it (they are still listed by `GET /events`). */
+        WebhookEventTypes: components["schemas"]["WebhookEventType"][];
+        /**
+         * @description Your own note about the endpoint, to tell endpoints apart: up to 256 characters of text on one line (no control characters such as line breaks or tabs), such as `Order status for the Lagos shop`; or null for none.
+         * @example Order status for the Lagos shop
+         */
+        WebhookDescription: string | null;
+        /** @description A webhook endpoint: where events of the chosen types are delivered, and whether deliveries are being made. Members that do not apply are present and null, never absent. The signing secret itself is not here (see `WebhookEndpointWithSecret`); `secret_hint` tells secrets apart. */
+        WebhookEndpointAttributes: {
+            url: components["schemas"]["WebhookUrl"];
+            events: components["schemas"]["WebhookEventTypes"];
+            description: components["schemas"]["WebhookDescription"];
+            /** @description Whether events are delivered to the endpoint. False when `disabled_reason` is set, true otherwise. While it is false, no deliveries are created for new events and pending retries stop; `PATCH` with `enabled: true` re-enables it, whatever disabled it. */
+            enabled: boolean;
+            /**
+             * @description Why the endpoint is disabled, or null while it is enabled:
+             *     * `disabled_by_partner`: you set `enabled: false`;
+             *     * `endpoint_gone`: it answered a delivery with `410 Gone`;
+             *     * `failing`: every delivery to it failed for 3 days.
+             * @enum {string|null}
+             */
+            disabled_reason: "disabled_by_partner" | "endpoint_gone" | "failing" | null;
+            /**
+             * @description Tells secrets apart without revealing them: `whsec_`, an ellipsis character (`…`), then the last 4 characters of the current secret; 11 characters in all, such as `whsec_…AuI=` for the secret `whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw/nx9ZmFwAuI=`. Compare it with the end of the secret you hold.
+             * @example whsec_…AuI=
+             */
+            secret_hint: string;
+            /** @description After a secret rotation, until when the previous secret still signs deliveries (24 hours after the rotation), such as `2026-11-21T10:00:00.000Z`; each delivery then carries two signatures, one per secret. Null when no previous secret signs any more. */
+            previous_secret_expires_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description A webhook endpoint of your account in this environment: a URL that receives the events of the chosen types, signed with the endpoint's secret (Standard Webhooks). At most 16 per account. */
+        WebhookEndpoint: {
+            id: components["schemas"]["Uuid"];
+            /** @constant */
+            type: "webhook_endpoint";
+            attributes: components["schemas"]["WebhookEndpointAttributes"];
+        };
+        /** @description One page of webhook endpoints, newest first. */
+        WebhookEndpointListResponse: {
+            status: components["schemas"]["Status"];
+            /** @description The items of this page, at most `per_page` (100); an account has at most 16 endpoints. */
+            data: components["schemas"]["WebhookEndpoint"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A new webhook endpoint: where to deliver (`url`), which event types (`events`) and, optionally, a note (`description`). The service chooses the signing secret. Unknown members are rejected (400). */
+        WebhookEndpointCreateRequest: {
+            url: components["schemas"]["WebhookUrl"];
+            events: components["schemas"]["WebhookEventTypes"];
+            description?: components["schemas"]["WebhookDescription"];
+        };
+        /**
+         * @description The endpoint's signing secret, in the Standard Webhooks form: `whsec_` followed by the standard base64 (with `=`
+         *     padding) of 32 random-looking bytes, 50 characters in all, such as
+         *     `whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw/nx9ZmFwAuI=`. Verify deliveries with the bytes the base64 decodes to (the
+         *     `standardwebhooks` libraries take the whole `whsec_…` string).
+         *
+         *     **Shown once.** It is in the 201 of `POST /webhooks` and of `POST /webhooks/{webhook_id}/secret_rotations`
+         *     only, and never returned by any other operation; a replay of the same `Idempotency-Key` (within 24 hours) answers
+         *     that same 201 again, secret included. The service does not store it: it is derived, each time it is needed, from a
+         *     server-side signing key and the endpoint (its id and the number of its rotation), and only a hash of it is stored.
+         *     If you lose it, rotate it. Keep it like a password: never log it or send it to a browser.
+         * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw/nx9ZmFwAuI=
+         */
+        WebhookSecret: string;
+        /** @description A webhook endpoint as answered when its signing secret is issued (`POST /webhooks`, `POST /webhooks/{webhook_id}/secret_rotations`): the `WebhookEndpoint` plus `attributes.secret`, shown this once. */
+        WebhookEndpointWithSecret: {
+            id: components["schemas"]["Uuid"];
+            /** @constant */
+            type: "webhook_endpoint";
+            attributes: components["schemas"]["WebhookEndpointAttributes"] & {
+                secret: components["schemas"]["WebhookSecret"];
+            };
+        };
+        /** @description Success envelope holding one webhook endpoint with its new signing secret (shown once). */
+        WebhookEndpointWithSecretResponse: {
+            status: components["schemas"]["Status"];
+            data: components["schemas"]["WebhookEndpointWithSecret"];
+        };
+        /** @description Success envelope holding one webhook endpoint (without its secret). */
+        WebhookEndpointResponse: {
+            status: components["schemas"]["Status"];
+            data: components["schemas"]["WebhookEndpoint"];
+        };
+        /** @description The members to change, at least one; members left out keep their values. `description: null` removes the note. `enabled: false` disables the endpoint (`disabled_reason: disabled_by_partner`); `enabled: true` re-enables it, whatever disabled it. An empty object or an unknown member is 400. */
+        WebhookEndpointUpdateRequest: {
+            url?: components["schemas"]["WebhookUrl"];
+            events?: components["schemas"]["WebhookEventTypes"];
+            description?: components["schemas"]["WebhookDescription"];
+            /** @description `true` to (re-)enable the endpoint, `false` to disable it. */
+            enabled?: boolean;
+        };
+        /** @description A secret rotation takes no options: send the empty JSON object `{}`. Any member is rejected as unknown (400); members may be added in a later version. */
+        WebhookSecretRotationRequest: Record<string, never>;
+        /**
+         * @description `pending` (not delivered yet: an attempt is due at `next_attempt_at`), `delivered` (an attempt was answered 2xx;
+         *     final) and `failed` (final: every attempt of the schedule failed, or the endpoint was disabled before one
+         *     succeeded).
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "delivered" | "failed";
+        /**
+         * @description `automatic` (made when the event happened, for every enabled endpoint subscribed to its type) or `redelivery` (made by `POST /webhooks/{webhook_id}/deliveries`).
+         * @enum {string}
+         */
+        WebhookDeliveryTrigger: "automatic" | "redelivery";
+        /** @description One HTTP request of a delivery to the endpoint, and how it ended. */
+        WebhookAttempt: {
+            /**
+             * Format: int32
+             * @description The attempt's number in its delivery, from 1.
+             */
+            attempt: number;
+            attempted_at: components["schemas"]["Timestamp"];
+            /**
+             * Format: int32
+             * @description The HTTP status the endpoint answered, or null when there was no answer (see `error`).
+             */
+            response_status_code: number | null;
+            /**
+             * Format: int32
+             * @description Milliseconds from the start of the request to the end of the answer (or to the failure).
+             */
+            duration_ms: number;
+            /** @description Why the attempt failed when there was no usable answer, in words (such as `timed out after 15 s`, `redirect not followed`, `connection refused`, `address not allowed`); null when the endpoint answered and was not redirecting. */
+            error: string | null;
+            /** @description The first 1,000 characters of the endpoint's answer body, or null when there was none. */
+            response_body: string | null;
+        };
+        /** @description One event sent to one endpoint: its attempts so far and what comes next. Retries follow the schedule in the introduction (How webhooks work). */
+        WebhookDeliveryAttributes: {
+            /** @description The event sent (its `webhook-id`). */
+            event_id: components["schemas"]["Uuid"];
+            event_type: components["schemas"]["WebhookEventType"];
+            /** @description The endpoint it is sent to. */
+            webhook_id: components["schemas"]["Uuid"];
+            trigger: components["schemas"]["WebhookDeliveryTrigger"];
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /** @description The attempts made so far, oldest first (empty until the first one is made). */
+            attempts: components["schemas"]["WebhookAttempt"][];
+            /** @description When the next attempt is due while the delivery is `pending`; null once it is `delivered` or `failed`. */
+            next_attempt_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /** @description The delivery of one event to one webhook endpoint, with its attempt log. */
+        WebhookDelivery: {
+            id: components["schemas"]["Uuid"];
+            /** @constant */
+            type: "webhook_delivery";
+            attributes: components["schemas"]["WebhookDeliveryAttributes"];
+        };
+        /** @description One page of deliveries to one endpoint, newest first. */
+        WebhookDeliveryListResponse: {
+            status: components["schemas"]["Status"];
+            /** @description The items of this page, at most `per_page` (100). */
+            data: components["schemas"]["WebhookDelivery"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description Send one event to this endpoint again: its `id` (see `GET /events`). The event must be of your account in this environment and at most 30 days old (else 422 `EVENT_NOT_FOUND`); it is sent whatever its type and the endpoint's `events`. Unknown members are rejected (400). */
+        WebhookRedeliveryRequest: {
+            /** @description The event's `id`, a lower-case UUID such as `7d0e9a4c-5b1f-4e2a-8c3d-9f8e7a6b5c4d`. */
+            event_id: components["schemas"]["Uuid"];
+        };
+        /** @description Success envelope holding one webhook delivery. */
+        WebhookDeliveryResponse: {
+            status: components["schemas"]["Status"];
+            data: components["schemas"]["WebhookDelivery"];
+        };
+        /**
+         * @description Something that happened to a transaction of your account: the body of every webhook delivery (the same bytes on
+         *     every attempt and redelivery) and the `data` of `GET /events/{event_id}`. Each time a transaction is created or
+         *     changes status, one event of the type of its new status is recorded, whether or not an endpoint subscribes to it,
+         *     and kept 30 days.
+         */
+        WebhookEvent: {
+            /** @description The event's id, a lower-case UUID; a delivery's `webhook-id` header is this id, the same on every retry and redelivery, so deduplicate on it. */
+            id: components["schemas"]["Uuid"];
+            type: components["schemas"]["WebhookEventType"];
+            /** @description When the change happened (RFC 3339 in UTC with milliseconds); the `updated_at` of `data`. */
+            created_at: components["schemas"]["Timestamp"];
+            /** @description The transaction as it was when the event happened (its `status` is the event type's suffix); read `GET /account/transactions/{id}` for its state now. */
+            data: components["schemas"]["Transaction"];
+        };
+        /** @description One page of events, newest first. */
+        WebhookEventListResponse: {
+            status: components["schemas"]["Status"];
+            /** @description The items of this page, at most `per_page` (100). */
+            data: components["schemas"]["WebhookEvent"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description Success envelope holding one event. */
+        WebhookEventResponse: {
+            status: components["schemas"]["Status"];
+            data: components["schemas"]["WebhookEvent"];
+        };
     };
     responses: {
         /** @description A query parameter is invalid (wrong type, out of range, not in its enum, malformed or unknown; or `from` after `to`), or the request is over a size limit (URL, query string, number of parameters, headers) or malformed. `error.details` names each offending parameter (`request` or `query` for the request as a whole). */
@@ -1175,6 +1779,200 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The path exists but supports only `GET`, `HEAD` and `POST` (`METHOD_NOT_ALLOWED`); `Allow` lists them. Answered before any key is looked at. */
+        MethodNotAllowedGetPost: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                Allow: components["headers"]["Allow"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The request cannot be taken: the `Idempotency-Key` header is missing or not 1 to 255 printable ASCII characters (`IDEMPOTENCY_KEY_REQUIRED`, checked before the body), or the body is invalid (`INVALID_PARAMETER`): not `application/json`, not valid JSON, `url` or `events` missing, a member of the wrong form (`url` not an absolute `http://` or `https://` URL, `events` not 1 to 4 distinct event types, a `description` over 256 characters or with control characters) or an unknown member (you cannot choose the secret). `error.details` names each offending member by its JSON pointer (`/url`), or `body` / `Content-Type` for the body as a whole. Also answered for a query parameter (this operation takes none) and a request over a size limit. Nothing is recorded: a corrected retry may reuse the same `Idempotency-Key`. */
+        WebhookEndpointBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The endpoint is well-formed but cannot be added: `IDEMPOTENCY_KEY_REUSED` (this key came with another request), `WEBHOOK_URL_NOT_ALLOWED` (a URL the service may not call: `http://` in production, a user name or password in the URL, or a host that is or resolves to a private, loopback or link-local address; the message says which) or `WEBHOOK_LIMIT_REACHED` (the account already has 16 endpoints, disabled ones included; delete one first). Nothing was recorded. Except for `IDEMPOTENCY_KEY_REUSED`, the answer is kept with the key and replayed for the same request. */
+        UnprocessableWebhookEndpoint: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description No webhook endpoint of this account and environment matches `webhook_id` (`WEBHOOK_NOT_FOUND`): whatever its shape, an id longer than 128 characters, an endpoint of the other environment or one that was deleted. */
+        WebhookNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The path exists but supports only `GET`, `HEAD`, `PATCH` and `DELETE` (`METHOD_NOT_ALLOWED`); `Allow` lists them. Answered before any key is looked at. */
+        MethodNotAllowedWebhookEndpoint: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                Allow: components["headers"]["Allow"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The body is invalid (`INVALID_PARAMETER`): not `application/json`, not valid JSON, an empty object (name at least one member to change), a member of the wrong form (`url` not an absolute `http://` or `https://` URL, `events` not 1 to 4 distinct event types, `description` over 256 characters or with control characters, `enabled` not a boolean) or an unknown member. `error.details` names each offending member by its JSON pointer (`/url`), or `body` / `Content-Type` for the body as a whole. Also answered for a query parameter (this operation takes none) and a request over a size limit. Nothing was changed. */
+        WebhookEndpointUpdateBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The new `url` is one the service may not call (`WEBHOOK_URL_NOT_ALLOWED`): `http://` in production, a user name or password in the URL, or a host that is or resolves to a private, loopback or link-local address; the message says which. Nothing was changed. */
+        WebhookUrlNotAllowed: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The request cannot be taken: the `Idempotency-Key` header is missing or not 1 to 255 printable ASCII characters (`IDEMPOTENCY_KEY_REQUIRED`, checked before the body), or the body is not the empty JSON object `{}` (`INVALID_PARAMETER`): not `application/json`, not valid JSON, or with a member (every member is unknown). `error.details` names the offending member by its JSON pointer, or `body` / `Content-Type` for the body as a whole. Also answered for a query parameter (this operation takes none) and a request over a size limit. Nothing was done: a corrected retry may reuse the same `Idempotency-Key`. */
+        WebhookSecretRotationBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description No webhook endpoint of this account and environment matches `webhook_id` (`WEBHOOK_NOT_FOUND`): whatever its shape, an id longer than 128 characters, an endpoint of the other environment or one that was deleted. Nothing was done. The answer is kept with the `Idempotency-Key` and replayed for the same request. */
+        WebhookWriteNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description This `Idempotency-Key` came with another request (`IDEMPOTENCY_KEY_REUSED`), such as the rotation of another endpoint: nothing was rotated. Use a new key for a new rotation. */
+        UnprocessableWebhookSecretRotation: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The request cannot be taken: the `Idempotency-Key` header is missing or not 1 to 255 printable ASCII characters (`IDEMPOTENCY_KEY_REQUIRED`, checked before the body), or the body is invalid (`INVALID_PARAMETER`): not `application/json`, not valid JSON, `event_id` missing or not a lower-case UUID, or an unknown member. `error.details` names each offending member by its JSON pointer (`/event_id`), or `body` / `Content-Type` for the body as a whole. Also answered for a query parameter (this operation takes none) and a request over a size limit. Nothing was sent: a corrected retry may reuse the same `Idempotency-Key`. */
+        WebhookRedeliveryBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The redelivery is well-formed but cannot be made: `IDEMPOTENCY_KEY_REUSED` (this key came with another request) or `EVENT_NOT_FOUND` (`event_id` names no event of this account and environment from the last 30 days). Nothing was sent. Except for `IDEMPOTENCY_KEY_REUSED`, the answer is kept with the key and replayed for the same request. */
+        UnprocessableWebhookRedelivery: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description `WEBHOOK_NOT_FOUND`: no webhook endpoint of this account and environment matches `webhook_id` (whatever its shape, or deleted); else `DELIVERY_NOT_FOUND`: no delivery of that endpoint matches `delivery_id` (whatever its shape). Never a 400 for the form of a path value; ids longer than 128 characters match nothing. */
+        WebhookOrDeliveryNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description No event of this account and environment from the last 30 days matches `event_id` (`EVENT_NOT_FOUND`): whatever its shape, an id longer than 128 characters, an event of the other environment or one older than 30 days (events are kept 30 days). */
+        EventNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Anything else fails the attempt, and the delivery is retried on the schedule (see How webhooks work in the introduction): another status (a 3xx redirect is not followed), no answer within 15 seconds, or a connection or TLS failure. After a 429 or 503 with a `Retry-After` header (in seconds), the next attempt waits at least that long. A delivery whose last scheduled attempt fails is `failed`; an endpoint whose every delivery has failed for 3 days is disabled (`disabled_reason: failing`). */
+        WebhookNotReceived: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The endpoint no longer exists: the delivery is `failed` and the endpoint is disabled at once (`enabled: false`, `disabled_reason: endpoint_gone`). Nothing more is sent to it until it is re-enabled (`PATCH /webhooks/{webhook_id}` with `enabled: true`) or deleted. */
+        WebhookGone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Your endpoint took the event: any 2xx status, answered within 15 seconds of the request's start. The delivery is `delivered` and not retried. The body is not read for meaning (its first 1,000 characters are kept in the attempt log). Answer as soon as the signature is verified and the event is stored, then process it. */
+        WebhookReceived: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
     };
     parameters: {
         /**
@@ -1268,17 +2066,18 @@ export interface components {
          */
         SmartcardNumber: string;
         /**
-         * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase,
-         *     such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the same value again when you retry that purchase.
+         * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
+         *     (or webhook endpoint, secret rotation, redelivery), such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the
+         *     same value again when you retry that request.
          *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
          *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
          *
          *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
          *     new again. With a key already seen:
-         *     * the same body (same members and values, in any order and spacing) after the first request completed: the first
-         *       response again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is
-         *       bought twice;
-         *     * a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
+         *     * the same request — same method and path (so the same `webhook_id` in a path that has one) and the same body
+         *       (same members and values, in any order and spacing) — after the first request completed: the first response
+         *       again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is done twice;
+         *     * another path or a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
          *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
          *
          *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
@@ -1286,6 +2085,65 @@ export interface components {
          * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
          */
         IdempotencyKey: string;
+        /**
+         * @description The webhook endpoint: its `id`, a lower-case UUID such as `5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e`. At most 128
+         *     characters. Anything that matches no endpoint of this account and environment is 404 `WEBHOOK_NOT_FOUND`, never
+         *     400 — whatever its shape, and also when it is longer than 128 characters, or the endpoint was deleted.
+         */
+        WebhookEndpointId: string;
+        /**
+         * @description Only the deliveries of this event: its `id`, a lower-case UUID such as `2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e`. Another form is 400 `INVALID_PARAMETER`; a well-formed id that matches nothing is a 200 with an empty list.
+         * @example 2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e
+         */
+        WebhookEventIdFilter: components["schemas"]["Uuid"];
+        /**
+         * @description Only deliveries in this status: `pending`, `delivered` or `failed`, in lower case, such as `failed`. Another value is 400 `INVALID_PARAMETER`.
+         * @example failed
+         */
+        WebhookDeliveryStatusFilter: components["schemas"]["WebhookDeliveryStatus"];
+        /**
+         * @description The delivery: its `id`, a lower-case UUID such as `0a9b8c7d-6e5f-4d3c-8b2a-1f0e9d8c7b6a`. At most 128
+         *     characters. Anything that matches no delivery of this endpoint is 404 `DELIVERY_NOT_FOUND`, never 400 — whatever
+         *     its shape, and also when it is longer than 128 characters. The endpoint (`webhook_id`) is checked first.
+         */
+        WebhookDeliveryId: string;
+        /**
+         * @description Only events of this type: `transaction.pending`, `transaction.successful`, `transaction.failed` or `transaction.reversed`, in lower case, such as `transaction.failed`. Another value is 400 `INVALID_PARAMETER`.
+         * @example transaction.failed
+         */
+        WebhookEventTypeFilter: components["schemas"]["WebhookEventType"];
+        /**
+         * @description Only the events of this transaction: its `id`, a lower-case UUID such as `6e2f0c5d-8b3a-4f4e-9c7d-0a1b2c3d4e5f` (not the `txn_` form nor the external reference). Another form is 400 `INVALID_PARAMETER`; a well-formed id that matches nothing is a 200 with an empty list.
+         * @example 6e2f0c5d-8b3a-4f4e-9c7d-0a1b2c3d4e5f
+         */
+        TransactionIdFilter: components["schemas"]["Uuid"];
+        /**
+         * @description The event: its `id` (the `webhook-id` of its deliveries), a lower-case UUID such as
+         *     `2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e`. At most 128 characters. Anything that matches no event of this account
+         *     and environment from the last 30 days is 404 `EVENT_NOT_FOUND`, never 400 — whatever its shape, and also when it
+         *     is longer than 128 characters.
+         */
+        WebhookEventId: string;
+        /**
+         * @description The event's `id`, a lower-case UUID such as `2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e`: the same on every retry and every redelivery of the event, so a receiver deduplicates on it (deliveries are at least once).
+         * @example 2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e
+         */
+        WebhookId: components["schemas"]["Uuid"];
+        /**
+         * @description When this attempt was signed, in whole seconds since the Unix epoch (UTC), as decimal digits, such as `1795166168`; new on every attempt. Reject a delivery whose timestamp is more than 5 minutes from your clock (a replayed request).
+         * @example 1795166168
+         */
+        WebhookTimestamp: string;
+        /**
+         * @description The signatures of this attempt, separated by a space: each is `v1,` then the standard base64 (44 characters with
+         *     the `=` padding) of the HMAC-SHA256, keyed with the bytes of a secret (the base64 after `whsec_`), of the text
+         *     `<webhook-id>.<webhook-timestamp>.<body>` — the body exactly as sent, byte for byte. One signature normally, such
+         *     as `v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`; two during the 24 hours after a secret rotation (the new
+         *     secret's, then the previous one's). Accept the delivery when any `v1` signature matches one you compute, compared
+         *     in constant time; ignore entries of other versions.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        WebhookSignature: string;
     };
     requestBodies: never;
     headers: {
@@ -1315,7 +2173,7 @@ export interface components {
          */
         RateLimitPolicy: string;
         /**
-         * @description The methods this path supports: `GET, HEAD` on the paths that read, `POST` on the purchase paths.
+         * @description The methods this path supports, upper case and separated by `, `: `GET, HEAD` on the paths that only read, `POST` on the purchase paths and `/webhooks/{webhook_id}/secret_rotations`, `GET, HEAD, POST` on `/webhooks` and `/webhooks/{webhook_id}/deliveries`, `GET, HEAD, PATCH, DELETE` on `/webhooks/{webhook_id}`.
          * @example GET, HEAD
          */
         Allow: string;
@@ -1344,6 +2202,16 @@ export interface components {
          * @example true
          */
         IdempotentReplayed: "true";
+        /**
+         * @description Where the webhook endpoint can be read (`GET /webhooks/{webhook_id}`): an absolute path including the environment's base path, `/webhooks/` and the endpoint's lower-case UUID, such as `/api/partners/sandbox/v1/webhooks/5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e`.
+         * @example /api/partners/sandbox/v1/webhooks/5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e
+         */
+        WebhookEndpointLocation: string;
+        /**
+         * @description Where the delivery can be read (`GET /webhooks/{webhook_id}/deliveries/{delivery_id}`): an absolute path including the environment's base path, then `/webhooks/`, the endpoint's lower-case UUID, `/deliveries/` and the delivery's lower-case UUID, such as `/api/partners/sandbox/v1/webhooks/5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e/deliveries/3e4f5a6b-7c8d-4e9f-8a0b-1c2d3e4f5a6b`.
+         * @example /api/partners/sandbox/v1/webhooks/5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e/deliveries/3e4f5a6b-7c8d-4e9f-8a0b-1c2d3e4f5a6b
+         */
+        WebhookDeliveryLocation: string;
     };
     pathItems: never;
 }
@@ -1858,17 +2726,18 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase,
-                 *     such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the same value again when you retry that purchase.
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
+                 *     (or webhook endpoint, secret rotation, redelivery), such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the
+                 *     same value again when you retry that request.
                  *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
                  *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
                  *
                  *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
                  *     new again. With a key already seen:
-                 *     * the same body (same members and values, in any order and spacing) after the first request completed: the first
-                 *       response again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is
-                 *       bought twice;
-                 *     * a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
+                 *     * the same request — same method and path (so the same `webhook_id` in a path that has one) and the same body
+                 *       (same members and values, in any order and spacing) — after the first request completed: the first response
+                 *       again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is done twice;
+                 *     * another path or a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
                  *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
                  *
                  *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
@@ -1916,17 +2785,18 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase,
-                 *     such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the same value again when you retry that purchase.
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
+                 *     (or webhook endpoint, secret rotation, redelivery), such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the
+                 *     same value again when you retry that request.
                  *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
                  *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
                  *
                  *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
                  *     new again. With a key already seen:
-                 *     * the same body (same members and values, in any order and spacing) after the first request completed: the first
-                 *       response again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is
-                 *       bought twice;
-                 *     * a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
+                 *     * the same request — same method and path (so the same `webhook_id` in a path that has one) and the same body
+                 *       (same members and values, in any order and spacing) — after the first request completed: the first response
+                 *       again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is done twice;
+                 *     * another path or a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
                  *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
                  *
                  *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
@@ -1974,17 +2844,18 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase,
-                 *     such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the same value again when you retry that purchase.
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
+                 *     (or webhook endpoint, secret rotation, redelivery), such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the
+                 *     same value again when you retry that request.
                  *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
                  *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
                  *
                  *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
                  *     new again. With a key already seen:
-                 *     * the same body (same members and values, in any order and spacing) after the first request completed: the first
-                 *       response again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is
-                 *       bought twice;
-                 *     * a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
+                 *     * the same request — same method and path (so the same `webhook_id` in a path that has one) and the same body
+                 *       (same members and values, in any order and spacing) — after the first request completed: the first response
+                 *       again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is done twice;
+                 *     * another path or a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
                  *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
                  *
                  *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
@@ -2033,17 +2904,18 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase,
-                 *     such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the same value again when you retry that purchase.
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
+                 *     (or webhook endpoint, secret rotation, redelivery), such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the
+                 *     same value again when you retry that request.
                  *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
                  *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
                  *
                  *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
                  *     new again. With a key already seen:
-                 *     * the same body (same members and values, in any order and spacing) after the first request completed: the first
-                 *       response again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is
-                 *       bought twice;
-                 *     * a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
+                 *     * the same request — same method and path (so the same `webhook_id` in a path that has one) and the same body
+                 *       (same members and values, in any order and spacing) — after the first request completed: the first response
+                 *       again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is done twice;
+                 *     * another path or a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
                  *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
                  *
                  *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
@@ -2085,6 +2957,550 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PurchaseServiceUnavailable"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number: a whole number from 1 to 1000000 in plain decimal digits, such as `2` (not `+2`, `2.0` or `2e0`). Outside that range or another form is 400 `INVALID_PARAMETER` (never clamped). A page past the end returns an empty `data` array with the true totals.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page: a whole number from 1 to 100 in plain decimal digits, such as `50`. Outside that range or another form is 400 `INVALID_PARAMETER` (never clamped).
+                 * @example 20
+                 */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of webhook endpoints. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowedGetPost"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
+                 *     (or webhook endpoint, secret rotation, redelivery), such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the
+                 *     same value again when you retry that request.
+                 *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
+                 *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
+                 *
+                 *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
+                 *     new again. With a key already seen:
+                 *     * the same request — same method and path (so the same `webhook_id` in a path that has one) and the same body
+                 *       (same members and values, in any order and spacing) — after the first request completed: the first response
+                 *       again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is done twice;
+                 *     * another path or a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
+                 *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
+                 *
+                 *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
+                 *     new attempt.
+                 * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint was added: it, with its signing `secret` (shown this once). `Location` is where to read it again (without the secret). A replay (same `Idempotency-Key`, same body) answers the first response again, secret included, with `Idempotent-Replayed: true`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    Location: components["headers"]["WebhookEndpointLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecretResponse"];
+                };
+            };
+            400: components["responses"]["WebhookEndpointBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowedGetPost"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["UnprocessableWebhookEndpoint"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook endpoint: its `id`, a lower-case UUID such as `5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e`. At most 128
+                 *     characters. Anything that matches no endpoint of this account and environment is 404 `WEBHOOK_NOT_FOUND`, never
+                 *     400 — whatever its shape, and also when it is longer than 128 characters, or the endpoint was deleted.
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook endpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            405: components["responses"]["MethodNotAllowedWebhookEndpoint"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook endpoint: its `id`, a lower-case UUID such as `5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e`. At most 128
+                 *     characters. Anything that matches no endpoint of this account and environment is 404 `WEBHOOK_NOT_FOUND`, never
+                 *     400 — whatever its shape, and also when it is longer than 128 characters, or the endpoint was deleted.
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint was deleted. No body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            405: components["responses"]["MethodNotAllowedWebhookEndpoint"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook endpoint: its `id`, a lower-case UUID such as `5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e`. At most 128
+                 *     characters. Anything that matches no endpoint of this account and environment is 404 `WEBHOOK_NOT_FOUND`, never
+                 *     400 — whatever its shape, and also when it is longer than 128 characters, or the endpoint was deleted.
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
+                };
+            };
+            400: components["responses"]["WebhookEndpointUpdateBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            405: components["responses"]["MethodNotAllowedWebhookEndpoint"];
+            422: components["responses"]["WebhookUrlNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWebhookSecretRotation: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
+                 *     (or webhook endpoint, secret rotation, redelivery), such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the
+                 *     same value again when you retry that request.
+                 *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
+                 *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
+                 *
+                 *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
+                 *     new again. With a key already seen:
+                 *     * the same request — same method and path (so the same `webhook_id` in a path that has one) and the same body
+                 *       (same members and values, in any order and spacing) — after the first request completed: the first response
+                 *       again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is done twice;
+                 *     * another path or a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
+                 *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
+                 *
+                 *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
+                 *     new attempt.
+                 * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint: its `id`, a lower-case UUID such as `5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e`. At most 128
+                 *     characters. Anything that matches no endpoint of this account and environment is 404 `WEBHOOK_NOT_FOUND`, never
+                 *     400 — whatever its shape, and also when it is longer than 128 characters, or the endpoint was deleted.
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookSecretRotationRequest"];
+            };
+        };
+        responses: {
+            /** @description The new secret was issued: the endpoint with its new `secret` (shown this once) and `previous_secret_expires_at`. `Location` is where to read the endpoint. A replay (same `Idempotency-Key`, same endpoint) answers the first response again, secret included, with `Idempotent-Replayed: true`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    Location: components["headers"]["WebhookEndpointLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecretResponse"];
+                };
+            };
+            400: components["responses"]["WebhookSecretRotationBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["WebhookWriteNotFound"];
+            405: components["responses"]["MethodNotAllowedPost"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["UnprocessableWebhookSecretRotation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the deliveries of this event: its `id`, a lower-case UUID such as `2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e`. Another form is 400 `INVALID_PARAMETER`; a well-formed id that matches nothing is a 200 with an empty list.
+                 * @example 2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e
+                 */
+                event_id?: components["parameters"]["WebhookEventIdFilter"];
+                /**
+                 * @description Only deliveries in this status: `pending`, `delivered` or `failed`, in lower case, such as `failed`. Another value is 400 `INVALID_PARAMETER`.
+                 * @example failed
+                 */
+                status?: components["parameters"]["WebhookDeliveryStatusFilter"];
+                /**
+                 * @description 1-based page number: a whole number from 1 to 1000000 in plain decimal digits, such as `2` (not `+2`, `2.0` or `2e0`). Outside that range or another form is 400 `INVALID_PARAMETER` (never clamped). A page past the end returns an empty `data` array with the true totals.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page: a whole number from 1 to 100 in plain decimal digits, such as `50`. Outside that range or another form is 400 `INVALID_PARAMETER` (never clamped).
+                 * @example 20
+                 */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook endpoint: its `id`, a lower-case UUID such as `5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e`. At most 128
+                 *     characters. Anything that matches no endpoint of this account and environment is 404 `WEBHOOK_NOT_FOUND`, never
+                 *     400 — whatever its shape, and also when it is longer than 128 characters, or the endpoint was deleted.
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            405: components["responses"]["MethodNotAllowedGetPost"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
+                 *     (or webhook endpoint, secret rotation, redelivery), such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the
+                 *     same value again when you retry that request.
+                 *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
+                 *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
+                 *
+                 *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
+                 *     new again. With a key already seen:
+                 *     * the same request — same method and path (so the same `webhook_id` in a path that has one) and the same body
+                 *       (same members and values, in any order and spacing) — after the first request completed: the first response
+                 *       again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is done twice;
+                 *     * another path or a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
+                 *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
+                 *
+                 *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
+                 *     new attempt.
+                 * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint: its `id`, a lower-case UUID such as `5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e`. At most 128
+                 *     characters. Anything that matches no endpoint of this account and environment is 404 `WEBHOOK_NOT_FOUND`, never
+                 *     400 — whatever its shape, and also when it is longer than 128 characters, or the endpoint was deleted.
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookRedeliveryRequest"];
+            };
+        };
+        responses: {
+            /** @description The redelivery was recorded: the delivery, `pending` until its first attempt. `Location` is where to follow it. A replay (same `Idempotency-Key`, same endpoint and body) answers the first response again with `Idempotent-Replayed: true`; nothing is sent twice. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    Location: components["headers"]["WebhookDeliveryLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            400: components["responses"]["WebhookRedeliveryBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["WebhookWriteNotFound"];
+            405: components["responses"]["MethodNotAllowedGetPost"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["UnprocessableWebhookRedelivery"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook endpoint: its `id`, a lower-case UUID such as `5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e`. At most 128
+                 *     characters. Anything that matches no endpoint of this account and environment is 404 `WEBHOOK_NOT_FOUND`, never
+                 *     400 — whatever its shape, and also when it is longer than 128 characters, or the endpoint was deleted.
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointId"];
+                /**
+                 * @description The delivery: its `id`, a lower-case UUID such as `0a9b8c7d-6e5f-4d3c-8b2a-1f0e9d8c7b6a`. At most 128
+                 *     characters. Anything that matches no delivery of this endpoint is 404 `DELIVERY_NOT_FOUND`, never 400 — whatever
+                 *     its shape, and also when it is longer than 128 characters. The endpoint (`webhook_id`) is checked first.
+                 */
+                delivery_id: components["parameters"]["WebhookDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["WebhookOrDeliveryNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only events of this type: `transaction.pending`, `transaction.successful`, `transaction.failed` or `transaction.reversed`, in lower case, such as `transaction.failed`. Another value is 400 `INVALID_PARAMETER`.
+                 * @example transaction.failed
+                 */
+                type?: components["parameters"]["WebhookEventTypeFilter"];
+                /**
+                 * @description Only the events of this transaction: its `id`, a lower-case UUID such as `6e2f0c5d-8b3a-4f4e-9c7d-0a1b2c3d4e5f` (not the `txn_` form nor the external reference). Another form is 400 `INVALID_PARAMETER`; a well-formed id that matches nothing is a 200 with an empty list.
+                 * @example 6e2f0c5d-8b3a-4f4e-9c7d-0a1b2c3d4e5f
+                 */
+                transaction_id?: components["parameters"]["TransactionIdFilter"];
+                /**
+                 * @description 1-based page number: a whole number from 1 to 1000000 in plain decimal digits, such as `2` (not `+2`, `2.0` or `2e0`). Outside that range or another form is 400 `INVALID_PARAMETER` (never clamped). A page past the end returns an empty `data` array with the true totals.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Items per page: a whole number from 1 to 100 in plain decimal digits, such as `50`. Outside that range or another form is 400 `INVALID_PARAMETER` (never clamped).
+                 * @example 20
+                 */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The event: its `id` (the `webhook-id` of its deliveries), a lower-case UUID such as
+                 *     `2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e`. At most 128 characters. Anything that matches no event of this account
+                 *     and environment from the last 30 days is 404 `EVENT_NOT_FOUND`, never 400 — whatever its shape, and also when it
+                 *     is longer than 128 characters.
+                 */
+                event_id: components["parameters"]["WebhookEventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["EventNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -4,7 +4,7 @@
  * - curl samples run with the machine's curl (`bash -c`, under `set -eo pipefail`), with `BILL_PAYMENT_API_KEY` a
  *   sandbox demo key; the runner appends `-o <file> -w '%{http_code}'` to the sample's LAST command (the
  *   operation's request; earlier lines may look something up) and expects the operation's documented 2xx status
- *   and a JSON body;
+ *   and a JSON body (no body at all for a 204);
  * - TypeScript samples are written to a temp `.mts` file whose `@bill-payment/partner-client` import points at
  *   client/src/index.ts, run with `node --import tsx`, and must exit 0 (the client throws on an error answer).
  * In both, the contract's sandbox server URL is replaced by the test server's sandbox base URL — the only edit.
@@ -132,10 +132,11 @@ describe('x-codeSamples', () => {
 });
 
 describe.each(OPS.map((o) => [o.operationId, o] as const))('%s', (operationId, o) => {
-  it(`curl sample answers ${o.success} with JSON`, async () => {
+  it(`curl sample answers ${o.success} with ${o.success === 204 ? 'no body' : 'JSON'}`, async () => {
     const r = await runCurl(curlOf(o.samples)[0]!.source, baseUrl, apiKey);
     expect({ code: r.code, status: r.status, stderr: r.stderr }, r.body).toEqual({ code: 0, status: o.success, stderr: '' });
-    expect(() => JSON.parse(r.body)).not.toThrow();
+    if (o.success === 204) expect(r.body).toBe('');
+    else expect(() => JSON.parse(r.body)).not.toThrow();
   });
 
   it('TypeScript sample exits 0 and prints its result', async () => {

@@ -42,9 +42,12 @@ export function baseDocument(version = '1.0.0'): Doc {
         Item: {
           type: 'object',
           required: ['id', 'name'],
-          properties: { id: { type: 'string' }, name: { type: 'string' }, note: { type: 'string' } },
+          properties: { id: { type: 'string' }, name: { type: 'string' }, note: { type: 'string' }, kind: { $ref: '#/components/schemas/ItemKind' } },
         },
-        Error: { type: 'object', required: ['code'], properties: { code: { type: 'string' } } },
+        Error: { type: 'object', required: ['code'], properties: { code: { $ref: '#/components/schemas/ErrorCode' } } },
+        // A response enum the API declares open (values may be added), and one it does not.
+        ErrorCode: { type: 'string', 'x-open-enum': true, enum: ['NOT_FOUND'] },
+        ItemKind: { type: 'string', enum: ['book', 'disc'] },
       },
     },
   };
@@ -77,6 +80,12 @@ export const edits = {
   },
   addOptionalResponseField(doc: Doc) {
     doc.components.schemas.Item.properties.colour = { type: 'string' };
+  },
+  widenOpenResponseEnum(doc: Doc) {
+    doc.components.schemas.ErrorCode.enum.push('GONE');
+  },
+  widenResponseEnum(doc: Doc) {
+    doc.components.schemas.ItemKind.enum.push('tape');
   },
   addOptionalQueryParameter(doc: Doc) {
     listItems(doc).parameters.push({ name: 'sort', in: 'query', required: false, schema: { type: 'string' } });

@@ -33,6 +33,8 @@ describe('classifying a change of the contract', () => {
     { name: 'a response status removed is breaking', edit: edits.removeResponseStatus, breaking: true, rule: 'response-removed', where: 'GET /items response 404' },
     { name: 'a new optional response field is non-breaking', edit: edits.addOptionalResponseField, breaking: false, where: 'colour' },
     { name: 'a new optional query parameter is non-breaking', edit: edits.addOptionalQueryParameter, breaking: false, where: 'GET /items parameter sort (query)' },
+    { name: 'a value added to a response enum is breaking', edit: edits.widenResponseEnum, breaking: true, rule: 'enum-values-added', where: 'GET /items response 200 body data[].kind' },
+    { name: 'a value added to a response enum declared open (x-open-enum) is non-breaking', edit: edits.widenOpenResponseEnum, breaking: false, rule: 'enum-values-added', where: 'GET /items response 404 body code' },
   ];
 
   it.each(cases)('$name', ({ edit, breaking, rule, where }) => {

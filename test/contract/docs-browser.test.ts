@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { parse as parseYaml } from 'yaml';
 import { chromiumMissing, launchChromium } from '../helpers/chromium.ts';
-import { operations } from '../helpers/bundle.ts';
+import { bundle, operations, type JsonObject } from '../helpers/bundle.ts';
 import { bin, projectRoot, run } from '../helpers/run.ts';
 
 const html = join(projectRoot, 'dist/docs/index.html');
@@ -29,9 +29,9 @@ describe.skipIf(chromiumMissing)(`reference docs in headless Chromium${chromiumM
   });
   afterAll(async () => { await browser?.close(); });
 
-  it('lists all 16 operations by their summaries under their tags', async () => {
+  it('lists all 27 operations by their summaries under their tags', async () => {
     const ops = operations();
-    expect(ops).toHaveLength(16);
+    expect(ops).toHaveLength(27);
     for (const o of ops) {
       const tag = String((o.operation.tags as string[])[0]);
       const summary = String(o.operation.summary);
@@ -45,6 +45,21 @@ describe.skipIf(chromiumMissing)(`reference docs in headless Chromium${chromiumM
     await expect.poll(() => page.getByRole('heading', { name: 'Sandbox scenarios' }).count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByText('08022222222').count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByText('biller reverses').count()).toBeGreaterThan(0);
+  });
+
+  it('shows the webhooks guide with both verification samples, and the four webhooks we send', async () => {
+    for (const heading of ['How webhooks work', 'Verifying a delivery', 'Rotating a secret', 'Where deliveries may go']) {
+      await expect.poll(() => page.getByRole('heading', { name: heading }).count(), { message: heading }).toBeGreaterThan(0);
+    }
+    await expect.poll(() => page.getByText('def verify_delivery(').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('export function verifyDelivery(').count()).toBeGreaterThan(0);
+    const webhooks = Object.values(bundle.webhooks as JsonObject).map((w) => String(((w as JsonObject).post as JsonObject).summary));
+    expect(webhooks).toHaveLength(4);
+    for (const summary of webhooks) {
+      const entry = page.getByText(summary, { exact: true }).first();
+      if (!(await entry.isVisible())) await page.getByRole('link', { name: 'Webhooks', exact: true }).first().click();
+      await expect.poll(() => entry.isVisible(), { message: `webhook '${summary}'` }).toBe(true);
+    }
   });
 
   it('shows the authentication section and the bearer scheme', async () => {

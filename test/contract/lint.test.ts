@@ -41,6 +41,10 @@ describe('redocly lint', () => {
     ['a query parameter that declares neither x-filter nor x-paging', 'components/parameters/NetworkFilter.yaml', (s: string) => s.replace(/^x-filter: .*\n/m, ''), 'rule/query-parameter-meaning'],
     ['a query parameter that declares both', 'components/parameters/PerPage.yaml', (s: string) => `${s}x-filter: { attribute: per_page, match: exact }\n`, 'rule/query-parameter-meaning'],
     ['a verb in a path', 'openapi.yaml', (s: string) => s.replace('  /products/cabletv:', '  /products/getCableTv:'), 'rule/path-segments-lowercase'],
+    ['a camelCase path segment', 'openapi.yaml', (s: string) => s.replace('  /webhooks/{webhook_id}/secret_rotations:', '  /webhooks/{webhook_id}/secretRotations:'), 'rule/path-segments-lowercase'],
+    ['an operation without an operationId', 'paths/webhooks.yaml', (s: string) => s.replace('  operationId: listWebhookEndpoints\n', ''), 'rule/operation-documented'],
+    ['a webhook with an operationId', 'webhooks/transaction.failed.yaml', (s: string) => s.replace('post:\n', 'post:\n  operationId: transactionFailedWebhook\n'), 'rule/webhook-documented'],
+    ['a webhook without its body', 'webhooks/transaction.pending.yaml', (s: string) => s.replace(/  requestBody:\n(    .*\n|      .*\n)+/, ''), 'rule/webhook-documented'],
   ])('fails on %s', (_name, file, edit, rule) => {
     const r = lintEdited(file, edit);
     expect(r.code).not.toBe(0);

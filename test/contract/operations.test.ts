@@ -1,6 +1,6 @@
 /**
- * The contract covers every operation of the source specification (§4) and of the purchases design (issue 12) with
- * the scope, parameters and responses the decisions give it. The expectations are written from the source spec and
+ * The contract covers every operation of the source specification (§4), of the purchases design (issue 12) and of
+ * the webhooks design (contract decisions, "Webhooks") with the scope, parameters and responses the decisions give it. The expectations are written from the source spec and
  * the design, not read from the contract.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import * as domain from '../../server/domain.ts';
 
 const PAGING = ['page', 'per_page'];
 const AUTH_ERRORS = ['400', '401', '403', '405', '429', '500', '503'];
-type Expected = { method?: 'get' | 'post'; path: string; scope: string | null; params: string[]; statuses: string[]; paginated: boolean };
+type Expected = { method?: 'get' | 'post' | 'patch' | 'delete'; path: string; scope: string | null; params: string[]; statuses: string[]; paginated: boolean };
 const SOURCE_OPERATIONS: [string, Expected][] = [
   ['getHealth', { path: '/health', scope: null, params: [], statuses: ['200', '400', '405', '429', '500', '503'], paginated: false }],
   ['getAccount', { path: '/account', scope: 'read_balance', params: [], statuses: ['200', ...AUTH_ERRORS], paginated: false }],
@@ -36,7 +36,24 @@ const PURCHASE_OPERATIONS: [string, Expected][] = [
   ['getElectricityMeter', { path: '/products/electricity/{product_id}/meters/{meter_number}', scope: 'purchase_electricity', params: ['product_id', 'meter_number'], statuses: ['200', ...AUTH_ERRORS, '404'], paginated: false }],
   ['getCableTvSmartcard', { path: '/products/cabletv/{product_id}/smartcards/{smartcard_number}', scope: 'purchase_cable_tv', params: ['product_id', 'smartcard_number'], statuses: ['200', ...AUTH_ERRORS, '404'], paginated: false }],
 ];
-const ALL_OPERATIONS = [...SOURCE_OPERATIONS, ...PURCHASE_OPERATIONS];
+/** Webhooks design: 11 operations under the manage_webhooks scope; every POST takes an Idempotency-Key. */
+const WH = (method: Expected['method'], path: string, params: string[], statuses: string[], paginated = false): Expected =>
+  ({ method, path, scope: 'manage_webhooks', params, statuses: [...statuses, ...AUTH_ERRORS], paginated });
+const KEYED = ['409', '422'];
+const WEBHOOK_OPERATIONS: [string, Expected][] = [
+  ['listWebhookEndpoints', WH('get', '/webhooks', PAGING, ['200'], true)],
+  ['createWebhookEndpoint', WH('post', '/webhooks', ['Idempotency-Key'], ['201', ...KEYED])],
+  ['getWebhookEndpoint', WH('get', '/webhooks/{webhook_id}', ['webhook_id'], ['200', '404'])],
+  ['updateWebhookEndpoint', WH('patch', '/webhooks/{webhook_id}', ['webhook_id'], ['200', '404', '422'])],
+  ['deleteWebhookEndpoint', WH('delete', '/webhooks/{webhook_id}', ['webhook_id'], ['204', '404'])],
+  ['createWebhookSecretRotation', WH('post', '/webhooks/{webhook_id}/secret_rotations', ['webhook_id', 'Idempotency-Key'], ['201', '404', ...KEYED])],
+  ['listWebhookDeliveries', WH('get', '/webhooks/{webhook_id}/deliveries', ['webhook_id', 'event_id', 'status', ...PAGING], ['200', '404'], true)],
+  ['createWebhookDelivery', WH('post', '/webhooks/{webhook_id}/deliveries', ['webhook_id', 'Idempotency-Key'], ['201', '404', ...KEYED])],
+  ['getWebhookDelivery', WH('get', '/webhooks/{webhook_id}/deliveries/{delivery_id}', ['webhook_id', 'delivery_id'], ['200', '404'])],
+  ['listEvents', WH('get', '/events', ['type', 'transaction_id', ...PAGING], ['200'], true)],
+  ['getEvent', WH('get', '/events/{event_id}', ['event_id'], ['200', '404'])],
+];
+const ALL_OPERATIONS = [...SOURCE_OPERATIONS, ...PURCHASE_OPERATIONS, ...WEBHOOK_OPERATIONS];
 
 const byId = new Map(operations().map((o) => [o.operationId, o]));
 const schemaOf = (p: JsonObject) => deref(p.schema ?? null) as JsonObject;
@@ -44,9 +61,9 @@ const param = (op: JsonObject, name: string) =>
   ((op.parameters ?? []) as JsonObject[]).map((p) => deref(p)).find((p) => p.name === name);
 
 describe('operations of the source specification', () => {
-  it('has exactly the 10 operations of the source spec and the 6 of purchases, GET but for the 4 purchases', () => {
+  it('has exactly the 10 operations of the source spec, the 6 of purchases and the 11 of webhooks', () => {
     expect([...byId.keys()].sort()).toEqual(ALL_OPERATIONS.map(([id]) => id).sort());
-    expect(ALL_OPERATIONS).toHaveLength(16);
+    expect(ALL_OPERATIONS).toHaveLength(27);
   });
 
   it.each(ALL_OPERATIONS)('%s has its method, path, scope, parameters and responses', (id, want) => {
@@ -59,7 +76,10 @@ describe('operations of the source specification', () => {
     const names = ((o.operation.parameters ?? []) as JsonObject[]).map((p) => deref(p).name);
     expect(names.sort()).toEqual([...want.params].sort());
     expect(Object.keys(o.operation.responses as JsonObject).sort()).toEqual([...want.statuses].sort());
-    const ok = deref((o.operation.responses as JsonObject)[want.method === 'post' ? '201' : '200']!);
+    const success = want.statuses.filter((st) => st.startsWith('2'));
+    expect(success, 'one success status').toHaveLength(1);
+    const ok = deref((o.operation.responses as JsonObject)[success[0]!]!);
+    if (success[0] === '204') return expect(ok.content, '204 has no body').toBeUndefined();
     const okSchema = deref(((ok.content as JsonObject)['application/json'] as JsonObject).schema!);
     expect(((okSchema.required ?? []) as string[]).includes('pagination')).toBe(want.paginated);
   });
@@ -70,7 +90,7 @@ describe('operations of the source specification', () => {
       for (const [status, r] of Object.entries(o.operation.responses as JsonObject)) {
         const resp = deref(r);
         expect((resp.headers as JsonObject)['X-Request-Id'], `${o.operationId} ${status}`).toBeDefined();
-        if (status === '200' || status === '201') continue;
+        if (status.startsWith('2')) continue;
         const media = (resp.content as JsonObject)['application/json'] as JsonObject;
         expect(media.schema, `${o.operationId} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorResponse' });
       }
@@ -99,7 +119,7 @@ describe('parameters as decided', () => {
     ['page', { type: 'integer', minimum: 1, default: 1 }],
     ['per_page', { type: 'integer', minimum: 1, maximum: 100, default: 20 }],
   ])('%s is an integer with its bounds and default on every paginated list', (name, want) => {
-    for (const [id, w] of SOURCE_OPERATIONS) {
+    for (const [id, w] of ALL_OPERATIONS) {
       if (!w.paginated) continue;
       const p = param(byId.get(id)!.operation, name)!;
       expect(p.required ?? false).toBe(false);

@@ -9,7 +9,10 @@
  * `--format json`; the report format is versioned (`reportVersion`), and checked below.
  *
  * Our classification: `major` → breaking; `minor`, `patch` → non-breaking; any other impact (a future rating
- * this code does not know) is "unclassified" and counted as breaking, so the gate fails closed. A diff that
+ * this code does not know) is "unclassified" and counted as breaking, so the gate fails closed. One exception to
+ * Redocly's rating: values added to a response enum the contract declares open (`x-open-enum: true`, such as
+ * `ErrorCode`, whose description and the guide's Versioning promise new codes within v1, so clients must already
+ * handle an unknown one) are additive, `minor`; adding values to any other response enum stays breaking. A diff that
  * Redocly could only do partly (unresolved $refs: it then cannot tell a request from a response) is reported as
  * one unclassified change, also breaking.
  */
@@ -79,7 +82,31 @@ export function diffContracts(base: OpenApiDoc, current: OpenApiDoc): ContractCh
   }
 }
 
+/** The node at a `#/a/b` pointer of a document, or undefined. */
+function at(doc: OpenApiDoc, pointer: string): unknown {
+  let node: unknown = doc;
+  for (const part of pointer.replace(/^#\//, '').split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/** Only values added to an enum whose schema says `x-open-enum: true` (the pointer is the component's, via $refs). */
+function isOpenEnumAddition(c: ReportChange, current: OpenApiDoc): boolean {
+  const pointer = c.revision?.pointer;
+  if (c.verdicts.length === 0 || !c.verdicts.every((v) => v.ruleId === 'enum-values-added') || !pointer?.endsWith('/enum')) return false;
+  const schema = at(current, pointer.slice(0, -'/enum'.length));
+  return typeof schema === 'object' && schema !== null && (schema as Record<string, unknown>)['x-open-enum'] === true;
+}
+
 function classify(c: ReportChange, base: OpenApiDoc, current: OpenApiDoc): ContractChange {
+  if (isOpenEnumAddition(c, current)) {
+    return {
+      breaking: false, impact: 'minor', unclassified: false, kind: c.kind, where: describeLocation(c.path, current),
+      what: `${describeWhat(c)} The enum is open (x-open-enum): clients handle unknown values.`, rules: c.verdicts.map((v) => v.ruleId),
+    };
+  }
   const unclassified = !NON_BREAKING.has(c.impact) && c.impact !== 'major';
   // A removed node is looked up in the base, anything else in the current document.
   const doc = c.kind === 'removed' ? base : current;
