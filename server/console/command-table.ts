@@ -8,7 +8,7 @@ import type { Store } from '../store/types.ts';
 import {
   createAccounts, createKey, describeKey, fundWallet, listKeys, moveKey, regenerateKey,
 } from './commands.ts';
-import { allowList, checkAccountInput, checkFunding, parseEnvironments, parseExpiry, parseGrant } from './inputs.ts';
+import { checkAccountInput, checkFunding, checkKeyInput, parseEnvironments } from './inputs.ts';
 
 export interface OptionSpec {
   /** Placeholder of the value in the synopsis, e.g. `ID`. */
@@ -96,9 +96,7 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
     },
     lists: ['scopes', 'key roles', 'demo key roles'],
     check: ({ values: v }) => {
-      parseGrant(v);
-      allowList(v['allow-list']);
-      parseExpiry(v['expires-at'], new Date());
+      checkKeyInput({ name: v.name ?? '', scopes: v.scopes, role: v.role, allow_list: v['allow-list'], expires_at: v['expires-at'] }, new Date());
     },
     run: async (store, { values: v }) => {
       const { key, secret } = await createKey(store, {

@@ -6,8 +6,8 @@
 import { generateKey } from '../auth/keys.ts';
 import type { Environment, KeyStatus } from '../domain.ts';
 import type { AccountRow, ApiKeyRow, Store, TransactionRow } from '../store/types.ts';
-import { ConsoleError, UsageError } from './errors.ts';
-import { allowList, checkAccountInput, checkFunding, parseExpiry, parseGrant } from './inputs.ts';
+import { ConsoleError } from './errors.ts';
+import { checkAccountInput, checkFunding, checkKeyInput } from './inputs.ts';
 
 export { ConsoleError, UsageError } from './errors.ts';
 export { ACCOUNT_LIMITS } from './inputs.ts';
@@ -40,10 +40,7 @@ export async function createKey(
   },
   now = new Date(),
 ): Promise<{ key: ApiKeyRow; secret: string }> {
-  const scopes = parseGrant(input);
-  const ips = allowList(input.allow_list);
-  const expires_at = parseExpiry(input.expires_at, now);
-  if (!input.name.trim()) throw new UsageError('--name is required');
+  const { scopes, ip_allowlist, expires_at } = checkKeyInput(input, now);
   const account = await findAccount(store, input.account_id);
   const generated = generateKey(account.environment);
   const key = await store.createKey({
@@ -52,7 +49,7 @@ export async function createKey(
     display_prefix: generated.display_prefix,
     secret_hash: generated.secret_hash,
     scopes,
-    ip_allowlist: ips,
+    ip_allowlist,
     expires_at,
   });
   return { key, secret: generated.secret };

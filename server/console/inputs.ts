@@ -29,6 +29,18 @@ export function parseGrant(input: { scopes?: string | undefined; role?: string |
   return [...KEY_ROLES[input.role].scopes];
 }
 
+/** Every value of `key create` that needs no store, checked: the new key's scopes, allow-list and expiry. */
+export function checkKeyInput(
+  input: { name: string; scopes?: string | undefined; role?: string | undefined; allow_list?: string | undefined; expires_at?: string | undefined },
+  now: Date,
+): { scopes: Scope[]; ip_allowlist: string[]; expires_at: Date | null } {
+  const scopes = parseGrant(input);
+  const ip_allowlist = allowList(input.allow_list);
+  const expires_at = parseExpiry(input.expires_at, now);
+  if (!input.name.trim()) throw new UsageError('--name is required');
+  return { scopes, ip_allowlist, expires_at };
+}
+
 export function parseEnvironments(text: string): Environment[] {
   if (text === 'both') return [...ENVIRONMENTS];
   if ((ENVIRONMENTS as readonly string[]).includes(text)) return [text as Environment];
