@@ -1,6 +1,8 @@
 /**
- * startServer: open the store, load the catalogue (and the demo data and keys in demo mode), listen, and return a
- * handle whose close() shuts down gracefully: stop accepting, let in-flight requests finish, close the store.
+ * startServer: open the store, open the admin socket in the data directory (the console's way in while this process
+ * holds the store: server/admin/), load the catalogue (and the demo data and keys in demo mode), listen, and return
+ * a handle whose close() shuts down gracefully: stop accepting, let in-flight requests and console commands finish,
+ * close the store.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -27,6 +29,8 @@ import { trackConnections, type Connections } from './http/connections.ts';
 import { memoryBackend, redisBackend, type RateLimitBackend } from './http/rate-limit-store.ts';
 import { MAX_HEADER_BYTES } from './http/request-limits.ts';
 import { openStore } from './store/open.ts';
+import { listenAdminSocket, type AdminSocket } from './admin/socket.ts';
+import { executeRequest } from './console/execute.ts';
 import type { Store, TransactionRow } from './store/types.ts';
 
 export const PROJECT_ROOT = new URL('..', import.meta.url).pathname;
@@ -47,6 +51,8 @@ export interface RunningServer {
   billers: Billers;
   /** The settlement worker, or null (turned off, or a store without the settlement functions). */
   settlement: SettlementWorker | null;
+  /** Path of the admin socket in the data directory, or null when the path is too long for a socket. */
+  adminSocket: string | null;
   close(): Promise<void>;
 }
 
@@ -58,7 +64,9 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     log: (msg, err) => logger.warn({ err }, msg),
   });
   let rateLimitBackend: RateLimitBackend | null = null;
+  let admin: AdminSocket | null = null;
   try {
+    admin = await openAdminSocket(config.dataDir, store, logger.child({ component: 'admin' }));
     await ensureCatalogue(store);
     const accounts = config.demo ? (await loadDemo(store, { now: new Date(), seed: DEMO_SEED })).accounts : null;
 
@@ -118,16 +126,32 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     const close = () =>
       (closing ??= (async () => {
         draining.on = true;
-        await Promise.all([drain(server, connections), settlement?.stop()]);
+        await Promise.all([drain(server, connections), settlement?.stop(), admin?.close()]);
         await rateLimitBackend?.close();
         await store.close();
       })());
-    return { url, server, store, logger, demoKeys, billers, settlement, close };
+    return { url, server, store, logger, demoKeys, billers, settlement, adminSocket: admin?.path ?? null, close };
   } catch (e) {
+    await admin?.close().catch(() => undefined);
     await rateLimitBackend?.close().catch(() => undefined);
     await store.close().catch(() => undefined);
     throw e;
   }
+}
+
+/**
+ * The console's commands on this server's store, through the admin socket. The log line names the command and its
+ * exit status only: never its arguments or its output, which holds the secret of `key create` / `key regenerate`.
+ */
+function openAdminSocket(dataDir: string, store: Store, logger: Logger): Promise<AdminSocket | null> {
+  return listenAdminSocket(dataDir, {
+    log: (msg, err) => logger.warn({ err }, msg),
+    handle: async ({ argv }) => {
+      const { command, code, lines } = await executeRequest(store, argv);
+      logger.info({ command, code }, 'console command through the admin socket');
+      return { code, lines };
+    },
+  });
 }
 
 /** The 201 of a purchase for an idempotency record the settlement worker completes: the handlers' own 201 bytes. */

@@ -6,8 +6,9 @@
  * found again by its name (`demo:<role>`), its secret replaced and its intended status, scopes, allow-list and
  * expiry restored; a missing key is created. The key ids stay stable across starts.
  */
+import { KEY_ROLES } from '../auth/key-roles.ts';
 import { generateKey } from '../auth/keys.ts';
-import { SCOPES, type Environment, type KeyStatus, type Scope } from '../domain.ts';
+import type { Environment, KeyStatus, Scope } from '../domain.ts';
 import type { ApiKeyRow, Store } from '../store/types.ts';
 import { lowBalanceAccountId } from './accounts.ts';
 
@@ -36,14 +37,15 @@ export interface DemoKeySpec {
   account: 'demo' | 'low_balance';
 }
 
-const ALL: Scope[] = [...SCOPES];
+/** The scopes of every demo key are those of a key role (auth/key-roles.ts), as `key create --role` gives them. */
+const ALL: Scope[] = [...KEY_ROLES.full.scopes];
 const spec = (description: string, over: Partial<DemoKeySpec> = {}): DemoKeySpec =>
   ({ scopes: ALL, status: 'active', ip_allowlist: [], expired: false, description, account: 'demo', ...over });
 
 export const DEMO_KEY_SPECS: Record<DemoKeyRole, DemoKeySpec> = {
   full: spec('active, all scopes'),
-  balance_only: spec('active, read_balance only', { scopes: ['read_balance'] }),
-  products_only: spec('active, view_products only', { scopes: ['view_products'] }),
+  balance_only: spec('active, read_balance only', { scopes: [...KEY_ROLES.balance_only.scopes] }),
+  products_only: spec('active, view_products only', { scopes: [...KEY_ROLES.products_only.scopes] }),
   disabled: spec('disabled (TOKEN_DISABLED)', { status: 'disabled' }),
   revoked: spec('revoked (TOKEN_REVOKED)', { status: 'revoked' }),
   expired: spec('expired yesterday (TOKEN_EXPIRED)', { expired: true }),

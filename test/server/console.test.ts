@@ -1,11 +1,15 @@
-/** The console command: accounts and keys over the store; bad input gets a clear error and changes nothing. */
+/**
+ * The console command: accounts and keys over the store; bad input gets a clear error and changes nothing (status 2
+ * for a bad command line, 1 for what the data refuses). Every command's bad inputs, the help and the scopes and
+ * roles: console-inputs.test.ts; through a running server: console-admin.test.ts.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../server/auth/keys.ts';
 import fc from 'fast-check';
-import { ACCOUNT_LIMITS, ConsoleError, createAccounts, fundWallet } from '../../server/console/commands.ts';
+import { ACCOUNT_LIMITS, ConsoleError, UsageError, createAccounts, fundWallet } from '../../server/console/commands.ts';
 import { failure, runConsole } from '../../server/console/main.ts';
 import { loadBundle } from '../../conformance/contract-schemas.ts';
 import {
@@ -19,7 +23,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function cli(...args: string[]) {
   const lines: string[] = [];
-  const code = await runConsole([...args, '--data-dir', dir], {}, (l) => lines.push(l));
+  // adminWaitMs 0: a held directory is reported at once (no server here to answer on an admin socket).
+  const code = await runConsole([...args, '--data-dir', dir], {}, (l) => lines.push(l), { adminWaitMs: 0 });
   return { code, out: lines.join('\n') };
 }
 const jsonOf = (out: string) => JSON.parse(out) as any;
@@ -69,19 +74,19 @@ describe('console', () => {
   ])('refuses %s and creates nothing', async (_n, args, message) => {
     const before = jsonOf((await cli('key', 'list', '--json')).out).length;
     const r = await cli(...args, '--account', sandboxAccount);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.out).toMatch(message);
     expect(jsonOf((await cli('key', 'list', '--json')).out).length).toBe(before);
   });
 
   it.each([
-    ['an unknown key', ['key', 'revoke', '00000000-0000-4000-8000-000000000000'], /unknown key/],
-    ['a junk key id', ['key', 'disable', 'nope'], /unknown key 'nope'/],
-    ['an unknown command', ['key', 'delete', 'x'], /unknown command 'key delete'/],
-    ['an unknown account', ['key', 'create', '--account', '00000000-0000-4000-8000-000000000000', '--name', 'x', '--scopes', 'read_balance'], /unknown account/],
-  ])('refuses %s with a clear error', async (_n, args, message) => {
+    ['an unknown key', ['key', 'revoke', '00000000-0000-4000-8000-000000000000'], 1, /unknown key/],
+    ['a junk key id', ['key', 'disable', 'nope'], 1, /unknown key 'nope'/],
+    ['an unknown command', ['key', 'delete', 'x'], 2, /unknown command 'key delete'/],
+    ['an unknown account', ['key', 'create', '--account', '00000000-0000-4000-8000-000000000000', '--name', 'x', '--scopes', 'read_balance'], 1, /unknown account/],
+  ] as const)('refuses %s with a clear error', async (_n, args, code, message) => {
     const r = await cli(...args);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(code);
     expect(r.out).toMatch(message);
   });
 
@@ -97,7 +102,7 @@ describe('console', () => {
     const holder = await openStore({ dataDir: dir });
     try {
       const r = await cli('account', 'list');
-      expect(r).toEqual({ code: 3, out: expect.stringMatching(/^error: data directory .* is in use by this process \(pid \d+\); stop it or use --data-dir$/) });
+      expect(r).toEqual({ code: 3, out: expect.stringMatching(/^error: data directory .* is in use by this process \(pid \d+\); stop it or use --data-dir \(no server answers on its admin socket .*\/\.admin\.sock\)$/) });
     } finally {
       await holder.close();
     }
@@ -132,11 +137,11 @@ describe('console account limits', () => {
     ['a name over the limit', ['--name', 'n'.repeat(201), '--email', 'a@b.ng', '--business-name', 'B'], '--name is longer than 200 characters'],
     ['an e-mail over the limit', ['--name', 'N', '--email', `${'a'.repeat(250)}@b.ng`, '--business-name', 'B'], '--email is longer than 254 characters'],
     ['a business name over the limit', ['--name', 'N', '--email', 'a@b.ng', '--business-name', 'b'.repeat(201)], '--business-name is longer than 200 characters'],
-    ['a role that is no lower-case word', ['--name', 'N', '--email', 'a@b.ng', '--business-name', 'B', '--role', 'Admin!'], "invalid role 'Admin!'"],
+    ['a role that is no lower-case word', ['--name', 'N', '--email', 'a@b.ng', '--business-name', 'B', '--role', 'Admin!'], "invalid account role 'Admin!': accepted is a lower-case word"],
   ])('refuses %s and creates nothing', async (_name, args, message) => {
     const before = await cli('account', 'list', '--json');
     const r = await cli('account', 'create', ...args);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.out).toContain(message);
     expect((await cli('account', 'list', '--json')).out).toBe(before.out);
   });
@@ -149,6 +154,7 @@ describe('console failures', () => {
     ['a key the store cannot find', new KeyNotFoundError(id), { code: 1, message: `API key ${id} not found` }],
     ['a value the store cannot hold', new InvalidStoreValueError('balance must be a decimal string'), { code: 1, message: 'balance must be a decimal string' }],
     ['an unavailable database', new StoreUnavailableError('database unavailable: connect ECONNREFUSED'), { code: 3, message: 'database unavailable: connect ECONNREFUSED' }],
+    ['a bad command line', new UsageError("unknown scope 'x'"), { code: 2, message: "unknown scope 'x'" }],
     ['a store misuse (a bug)', new StoreMisuseError('invalid schema name: a;b'), { code: 3, message: 'invalid schema name: a;b' }],
     ['a driver error with a multi-line message', new Error('relation "x" does not exist\n  at line 1'), { code: 3, message: 'relation "x" does not exist' }],
   ])('reports %s as one line', (_name, err, want) => {
@@ -186,19 +192,20 @@ describe('console wallet fund', () => {
   });
 
   it.each([
-    ['an unknown account', ['--account', '00000000-0000-4000-8000-000000000000', '--amount', '1.00'], /^error: unknown account '00000000-0000-4000-8000-000000000000'$/],
-    ['a junk account id', ['--account', 'nope', '--amount', '1.00'], /^error: unknown account 'nope'$/],
-    ['a zero amount', ['--amount', '0.00'], /^error: --amount must be a positive amount/],
-    ['a negative amount', ['--amount=-5.00'], /^error: --amount must be a positive amount.*got '-5\.00'$/],
-    ['three decimals', ['--amount', '1.005'], /^error: --amount must be a positive amount/],
-    ['ten integer digits', ['--amount', '1000000000.00'], /^error: --amount must be a positive amount/],
-    ['no amount', [], /^error: --amount must be a positive amount.*got ''$/],
-    ['a reference with a space', ['--amount', '1.00', '--reference', 'a b'], /^error: --reference must be 1-64 characters/],
-  ])('refuses %s in one line, changing nothing', async (_name, args, message) => {
+    ['an unknown account', ['--account', '00000000-0000-4000-8000-000000000000', '--amount', '1.00'], 1, /^error: unknown account '00000000-0000-4000-8000-000000000000'$/],
+    ['a junk account id', ['--account', 'nope', '--amount', '1.00'], 1, /^error: unknown account 'nope'$/],
+    ['a zero amount', ['--amount', '0.00'], 2, /^error: --amount must be a positive amount/],
+    ['a negative amount', ['--amount=-5.00'], 2, /^error: --amount must be a positive amount.*got '-5\.00'$/],
+    ['three decimals', ['--amount', '1.005'], 2, /^error: --amount must be a positive amount/],
+    ['ten integer digits', ['--amount', '1000000000.00'], 2, /^error: --amount must be a positive amount/],
+    ['no amount', [], 2, /^error: wallet fund needs --amount 5000\.00: a positive amount/],
+    ['an empty amount', ['--amount='], 2, /^error: --amount must be a positive amount.*got ''$/],
+    ['a reference with a space', ['--amount', '1.00', '--reference', 'a b'], 2, /^error: --reference must be 1-64 characters/],
+  ] as [string, string[], number, RegExp][])('refuses %s in one line, changing nothing', async (_name, args, code, message) => {
     const before = await balance();
     const withAccount = args.includes('--account') ? args : ['--account', account, ...args];
     const r = await cli('wallet', 'fund', ...withAccount);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(code);
     expect(r.out).toMatch(message);
     expect(r.out).not.toContain('\n');
     expect(await balance()).toEqual(before);

@@ -16,7 +16,7 @@ export interface MainProcess extends Started {
   /** Origin to call it on (loopback of the bound family). */
   url: string;
   keys: DemoKeys | null;
-  /** The embedded store's directory (unused with DATABASE_URL). */
+  /** The data directory: the embedded store's, and with any store the admin socket's (server/admin/socket.ts). */
   dataDir: string;
   exited: Promise<number | null>;
   /** Removes the temporary directory (after stop). */
@@ -44,7 +44,8 @@ export async function startMain(opts: StartMainOptions = {}): Promise<MainProces
   const env: Record<string, string> = { LOG_LEVEL: 'warn', ...opts.env };
   const entry = opts.bundle ? ['--enable-source-maps', BUNDLE] : ['--import', 'tsx', join(projectRoot, 'server/main.ts')];
   const args = [...entry, '--port', String(port), '--host', host];
-  if (!env.DATABASE_URL) args.push('--data-dir', join(dir, 'data'));
+  // Always its own: with DATABASE_URL too, the admin socket lives there, and two servers cannot share one.
+  args.push('--data-dir', join(dir, 'data'));
   args.push(...(demo ? ['--demo', '--demo-keys', keysFile] : ['--no-demo']));
   const probeHost = host === '::' || host === '0.0.0.0' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${probeHost}:${port}`;
