@@ -19,12 +19,20 @@ import { RouteTable } from './contract/route-table.ts';
 import { BASE_PATH, ENVIRONMENTS, type Environment } from './domain.ts';
 import { errors } from './errors.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
-import { operationPipeline, type BodyChecks } from './http/pipeline.ts';
+import { operationPipeline, type BodyChecks, type StoredRevivers } from './http/pipeline.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import type { RateLimitBackend } from './http/rate-limit-store.ts';
 import { requestLimits } from './http/request-limits.ts';
 import { requestLogging } from './http/request-log.ts';
 import type { Store } from './store/types.ts';
+import type { WebhookRuntime } from './webhooks/runtime.ts';
+
+/** An app built without webhook configuration (tests of other parts): no secrets, so no endpoint can be created. */
+const NO_WEBHOOKS: WebhookRuntime = {
+  secrets: null,
+  policy: { production: { requireHttps: true, allowPrivate: false }, sandbox: { requireHttps: true, allowPrivate: false } },
+  maxEndpoints: 16,
+};
 
 export interface AppOptions {
   store: Store;
@@ -33,6 +41,10 @@ export interface AppOptions {
   handlers: Handlers;
   /** Checks of write bodies beyond their schema (server/handlers/purchases.ts `bodyChecks`). */
   bodyChecks?: BodyChecks;
+  /** Per write operation: its response from the one kept under its key (http/pipeline.ts). */
+  reviveStored?: StoredRevivers;
+  /** Webhook secrets and URL policies (server/webhooks/runtime.ts); default: none (webhook creations answer 503). */
+  webhooks?: WebhookRuntime;
   /** The bundled contract (generated/openapi.json). */
   bundle: Record<string, unknown>;
   trustProxy: TrustedProxies;
@@ -90,6 +102,8 @@ export function createApp(opts: AppOptions): Express {
     idempotency: opts.store,
     billers: opts.billers ?? { production: null, sandbox: null },
     bodyChecks: opts.bodyChecks ?? {},
+    reviveStored: opts.reviveStored ?? {},
+    webhooks: opts.webhooks ?? NO_WEBHOOKS,
     version: bundle.info.version,
     validateResponses: opts.validateResponses,
   }));

@@ -29,6 +29,11 @@ export const ERROR_CODES = [
   'METER_NOT_FOUND',
   'SMARTCARD_NOT_FOUND',
   'BILLER_UNAVAILABLE',
+  'WEBHOOK_NOT_FOUND',
+  'DELIVERY_NOT_FOUND',
+  'EVENT_NOT_FOUND',
+  'WEBHOOK_URL_NOT_ALLOWED',
+  'WEBHOOK_LIMIT_REACHED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -120,7 +125,15 @@ export const errors = {
     new ApiError(503, 'BILLER_UNAVAILABLE', 'No biller is available to deliver this purchase now; nothing was recorded. Retry later.', {
       headers: { 'Retry-After': '30' },
     }),
-  methodNotAllowed: (allow: readonly string[]) =>
+  webhookNotFound: () => new ApiError(404, 'WEBHOOK_NOT_FOUND', 'No webhook endpoint of this account has this id; list them with GET /webhooks.'),
+  deliveryNotFound: () => new ApiError(404, 'DELIVERY_NOT_FOUND', 'This webhook endpoint has no delivery with this id; list them with GET /webhooks/{webhook_id}/deliveries.'),
+  eventNotFound: (status: 404 | 422 = 404) =>
+    new ApiError(status, 'EVENT_NOT_FOUND', 'No event of this account has this id in the last 30 days; list them with GET /events.'),
+  webhookUrlNotAllowed: (reason: string) =>
+    new ApiError(422, 'WEBHOOK_URL_NOT_ALLOWED', `The webhook URL is not allowed: ${reason}`, { details: [{ parameter: '/url', message: reason }] }),
+  webhookLimitReached: (max: number) =>
+    new ApiError(422, 'WEBHOOK_LIMIT_REACHED', `An account may have at most ${max} webhook endpoints; delete one you no longer use first.`),
+    methodNotAllowed: (allow: readonly string[]) =>
     new ApiError(405, 'METHOD_NOT_ALLOWED', `Method not allowed; allowed: ${allow.join(', ')}.`, {
       headers: { Allow: allow.join(', ') },
     }),

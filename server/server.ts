@@ -31,6 +31,10 @@ import { MAX_HEADER_BYTES } from './http/request-limits.ts';
 import { openStore } from './store/open.ts';
 import { listenAdminSocket, type AdminSocket } from './admin/socket.ts';
 import { executeRequest } from './console/execute.ts';
+import { secretReviver } from './webhooks/representation.ts';
+import { webhookRuntime } from './webhooks/runtime.ts';
+import { sendWebhook } from './webhooks/send.ts';
+import { WebhookWorker } from './webhooks/worker.ts';
 import type { Store, TransactionRow } from './store/types.ts';
 
 export const PROJECT_ROOT = new URL('..', import.meta.url).pathname;
@@ -53,6 +57,8 @@ export interface RunningServer {
   settlement: SettlementWorker | null;
   /** Path of the admin socket in the data directory, or null when the path is too long for a socket. */
   adminSocket: string | null;
+  /** The webhook delivery worker, or null (turned off, or no signing key). */
+  webhookWorker: WebhookWorker | null;
   close(): Promise<void>;
 }
 
@@ -76,8 +82,12 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     const draining = { on: false };
     const simulator = new SimulatedBiller();
     const billers: Billers = { sandbox: simulator, production: config.biller === 'simulated' ? simulator : null };
+    const webhooks = webhookRuntime(config);
+    if (!webhooks.secrets) logger.warn('webhooks: no WEBHOOK_SIGNING_KEY with PostgreSQL — webhook endpoints cannot be created and nothing is delivered');
+    const revive = secretReviver(webhooks.secrets);
     const app = createApp({
-      handlers, billers, bodyChecks,
+      handlers, billers, bodyChecks, webhooks,
+      reviveStored: { createWebhookEndpoint: revive, createWebhookSecretRotation: revive },
       store, logger, bundle, trustProxy: config.trustProxy, validateResponses: config.validateResponses, docsFile: DOCS_FILE,
       isDraining: () => draining.on,
       rateLimit: config.rateLimit && rateLimitBackend ? { policy: config.rateLimit, backend: rateLimitBackend } : undefined,
@@ -121,16 +131,23 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
       logger: logger.child({ component: 'settlement' }),
     }) : null;
     settlement?.start();
+    const secrets = webhooks.secrets;
+    const webhookWorker = config.webhooks.worker && secrets ? new WebhookWorker({
+      store, secrets, intervalMs: config.webhooks.intervalMs, scale: config.webhooks.retryScale,
+      send: (r) => sendWebhook({ url: r.url, headers: r.headers, body: r.body, policy: webhooks.policy[r.environment] }),
+      logger: logger.child({ component: 'webhooks' }),
+    }) : null;
+    webhookWorker?.start();
 
     let closing: Promise<void> | null = null;
     const close = () =>
       (closing ??= (async () => {
         draining.on = true;
-        await Promise.all([drain(server, connections), settlement?.stop(), admin?.close()]);
+        await Promise.all([drain(server, connections), settlement?.stop(), webhookWorker?.stop(), admin?.close()]);
         await rateLimitBackend?.close();
         await store.close();
       })());
-    return { url, server, store, logger, demoKeys, billers, settlement, adminSocket: admin?.path ?? null, close };
+    return { url, server, store, logger, demoKeys, billers, settlement, webhookWorker, adminSocket: admin?.path ?? null, close };
   } catch (e) {
     await admin?.close().catch(() => undefined);
     await rateLimitBackend?.close().catch(() => undefined);

@@ -8,6 +8,7 @@ import type {
   ListAirtimeProductsQuery, ListCableTvProductsQuery, ListDataPlanProductsQuery, ListElectricityProductsQuery,
   ListTransactionsQuery, OperationId, Transaction, TransactionFilters,
 } from './generated-types.ts';
+import { webhookMethods } from './webhook-methods.ts';
 import { paginate } from './pagination.ts';
 import { createTransport, ok, type ClientOptions } from './transport.ts';
 
@@ -100,6 +101,8 @@ export function createBillPaymentClient(options: ClientOptions) {
     cableTv: (body: CableTvPurchaseRequest, opts?: PurchaseOptions) => purchase('/purchases/cabletv', body, opts),
   };
 
+  const { webhooks, events } = webhookMethods(api, options.now);
+
   /** Every operationId of the contract → its method (`satisfies` makes tsc fail when one is missing or unknown). */
   const operations = {
     getHealth: health.get,
@@ -118,9 +121,20 @@ export function createBillPaymentClient(options: ClientOptions) {
     createDataPurchase: purchases.data,
     createElectricityPurchase: purchases.electricity,
     createCableTvPurchase: purchases.cableTv,
+    listWebhookEndpoints: webhooks.list,
+    createWebhookEndpoint: webhooks.create,
+    getWebhookEndpoint: webhooks.get,
+    updateWebhookEndpoint: webhooks.update,
+    deleteWebhookEndpoint: webhooks.delete,
+    createWebhookSecretRotation: webhooks.rotateSecret,
+    listWebhookDeliveries: webhooks.listDeliveries,
+    createWebhookDelivery: webhooks.redeliver,
+    getWebhookDelivery: webhooks.getDelivery,
+    listEvents: events.list,
+    getEvent: events.get,
   } satisfies Record<OperationId, (...args: never[]) => Promise<unknown>>;
 
-  return { health, account, transactions, products, verifications, purchases, operations, /** The openapi-fetch client, for anything else. */ raw: api };
+  return { health, account, transactions, products, verifications, purchases, webhooks, events, operations, /** The openapi-fetch client, for anything else. */ raw: api };
 }
 
 export type BillPaymentClient = ReturnType<typeof createBillPaymentClient>;

@@ -27,6 +27,13 @@ export type DataPurchaseRequest = Schemas['DataPurchaseRequest'];
 export type ElectricityPurchaseRequest = Schemas['ElectricityPurchaseRequest'];
 export type CableTvPurchaseRequest = Schemas['CableTvPurchaseRequest'];
 
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+export type WebhookEndpointWithSecret = Schemas['WebhookEndpointWithSecret'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type WebhookEvent = Schemas['WebhookEvent'];
+export type CreateWebhookEndpointBody = NonNullable<operations['createWebhookEndpoint']['requestBody']>['content']['application/json'];
+export type UpdateWebhookEndpointBody = NonNullable<operations['updateWebhookEndpoint']['requestBody']>['content']['application/json'];
+
 export type TransactionListResponse = Schemas['TransactionListResponse'];
 export type ProductCategoryListResponse = Schemas['ProductCategoryListResponse'];
 export type AirtimeProductListResponse = Schemas['AirtimeProductListResponse'];
@@ -43,3 +50,6 @@ export type ListAirtimeProductsQuery = QueryOf<'listAirtimeProducts'>;
 export type ListDataPlanProductsQuery = QueryOf<'listDataPlanProducts'>;
 export type ListElectricityProductsQuery = QueryOf<'listElectricityProducts'>;
 export type ListCableTvProductsQuery = QueryOf<'listCableTvProducts'>;
+export type ListWebhookEndpointsQuery = QueryOf<'listWebhookEndpoints'>;
+export type ListWebhookDeliveriesQuery = QueryOf<'listWebhookDeliveries'>;
+export type ListEventsQuery = QueryOf<'listEvents'>;

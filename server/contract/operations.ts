@@ -13,6 +13,7 @@ import { OPERATIONS } from '../../generated/operations.ts';
 import type { Biller } from '../biller/types.ts';
 import type { Environment, Scope } from '../domain.ts';
 import type { ResponseSnapshot, Store } from '../store/types.ts';
+import type { WebhookRuntime } from '../webhooks/runtime.ts';
 import type { KeyHold } from './key-hold.ts';
 import type { Principal } from './principal.ts';
 
@@ -32,6 +33,10 @@ type SuccessOf<K extends OperationId> = (typeof OPERATIONS)[K]['success'];
 export type OkBody<K extends OperationId> = JsonBody<operations[K]['responses'][SuccessOf<K> & keyof operations[K]['responses']]>;
 /** Operations that create something (POST): they answer 201 with a Location and are idempotent by key. */
 export type WriteOperationId = { [K in OperationId]: (typeof OPERATIONS)[K]['method'] extends 'POST' ? K : never }[OperationId];
+/** Operations that take a JSON request body: the writes, and updates (PATCH, idempotent by their values: no key). */
+export type BodyOperationId = { [K in OperationId]: (typeof OPERATIONS)[K]['body'] extends string ? K : never }[OperationId];
+/** Operations whose success is 204 No Content (DELETE): their handlers answer nothing. */
+export type NoContentOperationId = { [K in OperationId]: SuccessOf<K> extends 204 ? K : never }[OperationId];
 /** The parsed, validated JSON request body of an operation that takes one. */
 export type BodyOf<K extends OperationId> = operations[K] extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
 /** What a write operation's handler answers: the 201 body and where the created resource lives. */
@@ -63,11 +68,15 @@ interface BaseContext<K extends OperationId> {
   version: string;
   /** The environment's biller (server/biller/), or null when none is configured (503 BILLER_UNAVAILABLE). */
   biller: Biller | null;
+  /** Webhook secrets and URL policies (server/webhooks/runtime.ts). */
+  webhooks: WebhookRuntime;
 }
 
 export type HandlerContext<K extends OperationId> = BaseContext<K> &
   (K extends GuardedOperationId ? { principal: Principal } : { principal?: never }) &
-  (K extends WriteOperationId ? { body: BodyOf<K>; idempotency: KeyHold } : { body?: never; idempotency?: never });
+  (K extends WriteOperationId ? { body: BodyOf<K>; idempotency: KeyHold }
+    : K extends BodyOperationId ? { body: BodyOf<K>; idempotency?: never }
+    : { body?: never; idempotency?: never });
 
 /** The names of an operation's query parameters, from the generated table (`never` when it has none). */
 export type QueryName<K extends OperationId> = (typeof OPERATIONS)[K]['query'][number];
@@ -80,7 +89,8 @@ export type QueryName<K extends OperationId> = (typeof OPERATIONS)[K]['query'][n
  */
 export type ReadsEveryQueryParameterOf<K extends OperationId> = { readonly [P in QueryName<K>]: true };
 
-type HandlerFunction<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<K extends WriteOperationId ? Created<K> : OkBody<K>>;
+type HandlerFunction<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<
+  K extends WriteOperationId ? Created<K> : K extends NoContentOperationId ? void : OkBody<K>>;
 /** An operation's handler; with query parameters, built by queryHandler() so that it declares every one it reads. */
 export type Handler<K extends OperationId> = HandlerFunction<K> &
   ([QueryName<K>] extends [never] ? unknown : { readonly reads: ReadsEveryQueryParameterOf<K> });

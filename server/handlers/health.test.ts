@@ -15,7 +15,7 @@ function counting(s: Store, fail = false) {
   const wrapped: Store = { ...s, ping: async () => { calls.n++; if (fail) throw new Error('database is gone'); await s.ping(); } };
   return { calls, wrapped };
 }
-const ctx = (s: Store): HandlerContext<'getHealth'> => ({ environment: 'sandbox', basePath: '/x', store: s, query: {}, path: {}, version: '1.0.0', biller: null });
+const ctx = (s: Store): HandlerContext<'getHealth'> => ({ environment: 'sandbox', basePath: '/x', store: s, query: {}, path: {}, version: '1.0.0', biller: null, webhooks: { secrets: null, policy: { production: { requireHttps: true, allowPrivate: false }, sandbox: { requireHttps: true, allowPrivate: false } }, maxEndpoints: 16 } });
 
 describe('getHealth', () => {
   it('answers 20 concurrent checks with one ping of the store', async () => {

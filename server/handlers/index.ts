@@ -7,6 +7,11 @@ import {
 import { createAirtimePurchase, createCableTvPurchase, createDataPurchase, createElectricityPurchase } from './purchases.ts';
 import { getTransaction, listTransactions } from './transactions.ts';
 import { getCableTvSmartcard, getElectricityMeter } from './verifications.ts';
+import { createWebhookDelivery, getEvent, getWebhookDelivery, listEvents, listWebhookDeliveries } from './webhook-deliveries.ts';
+import {
+  createWebhookEndpoint, createWebhookSecretRotation, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookEndpoints,
+  updateWebhookEndpoint,
+} from './webhook-endpoints.ts';
 import type { Handlers } from '../contract/operations.ts';
 
 export const handlers = {
@@ -26,4 +31,15 @@ export const handlers = {
   createDataPurchase,
   createElectricityPurchase,
   createCableTvPurchase,
+  listWebhookEndpoints,
+  createWebhookEndpoint,
+  getWebhookEndpoint,
+  updateWebhookEndpoint,
+  deleteWebhookEndpoint,
+  createWebhookSecretRotation,
+  listWebhookDeliveries,
+  createWebhookDelivery,
+  getWebhookDelivery,
+  listEvents,
+  getEvent,
 } satisfies Handlers;

@@ -38,8 +38,14 @@ function canonical(v: unknown): string {
   return JSON.stringify(v);
 }
 
-export function fingerprintOf(operationId: string, body: unknown): string {
-  return createHash('sha256').update(`${operationId}\n${canonical(body)}`).digest('hex');
+/**
+ * What makes two requests the same: the operation, its path parameters (a rotation of endpoint A is not one of
+ * endpoint B, whatever the body) and the body. Without path parameters the fingerprint is what it always was, so
+ * records kept before path parameters counted still match.
+ */
+export function fingerprintOf(operationId: string, body: unknown, path: Readonly<Record<string, string>> = {}): string {
+  const where = Object.keys(path).length > 0 ? `${canonical(path)}\n` : '';
+  return createHash('sha256').update(`${operationId}\n${where}${canonical(body)}`).digest('hex');
 }
 
 /** A response as stored under a key: what the first request was answered, byte for byte (the store's snapshot). */

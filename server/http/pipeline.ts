@@ -23,6 +23,7 @@ import type { Billers } from '../biller/types.ts';
 import type { Environment } from '../domain.ts';
 import { ApiError, errors } from '../errors.ts';
 import type { Store } from '../store/types.ts';
+import type { WebhookRuntime } from '../webhooks/runtime.ts';
 import { jsonBodyBytes } from './json-body.ts';
 import { fingerprintOf, idempotencyKeyOf, idempotently, type IdempotencyStore } from './idempotency.ts';
 import { decodePathParams, withExamplePathParams } from './path-params.ts';
@@ -46,12 +47,20 @@ export interface PipelineOptions {
   billers: Billers;
   /** Checks of a write's body beyond its schema (400s), run before its Idempotency-Key is claimed. */
   bodyChecks: BodyChecks;
+  /**
+   * Per write operation: the response to send from the response kept under its Idempotency-Key, when what is kept
+   * leaves out something that must never be stored (a webhook signing secret, derived again here).
+   */
+  reviveStored: StoredRevivers;
+  /** Webhook secrets and URL policies, for the webhook operations' handlers. */
+  webhooks: WebhookRuntime;
   /** `info.version` of the contract. */
   version: string;
   validateResponses: boolean;
 }
 
 export type BodyChecks = Partial<Record<string, (body: never, environment: Environment) => void>>;
+export type StoredRevivers = Partial<Record<string, (storedBody: string) => string>>;
 
 export function operationPipeline(o: PipelineOptions): RequestHandler {
   return (req, res, next) => {
@@ -68,7 +77,8 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
   }
   const { route } = match;
   const authorized = await authorizeWithinBudget(o, req, res, route);
-  const idempotencyKey = route.body ? idempotencyKeyOf(req) : null;
+  // Creations (POST) are idempotent by key; an update (PATCH) by its values, a DELETE by its effect: no key.
+  const idempotencyKey = route.method === 'POST' ? idempotencyKeyOf(req) : null;
   if (route.body) await readJsonBody(req, res);
   const query = req.query as Record<string, unknown>;
   checkIntegerQuery(route, query);
@@ -82,10 +92,14 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
   if (path instanceof ApiError) throw path; // an id that is no identifier: the lookup finds nothing
   const base = {
     environment: route.environment, basePath: route.basePath, store: o.store, version: o.version,
-    biller: o.billers[route.environment], query: req.query as never, path: path as never, body: req.body as never,
+    biller: o.billers[route.environment], webhooks: o.webhooks, query: req.query as never, path: path as never, body: req.body as never,
   };
   if (idempotencyKey === null) {
     const body = await invoke(o.handlers, authorized, base);
+    if (route.success === 204) {
+      res.status(204).end();
+      return;
+    }
     // With response validation on, res.json is the validator's hook: keep it. Otherwise send the bytes built by
     // jsonBodyBytes, which reuses the serialisation of pages the read cache hands out again.
     if (o.validateResponses) res.status(route.success).json(body);
@@ -97,7 +111,7 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
   o.bodyChecks[route.operationId]?.(req.body as never, route.environment);
   const answer = await idempotently(o.idempotency, {
     account_id: authorized.principal.account_id, key: idempotencyKey, operation: route.operationId,
-    fingerprint: fingerprintOf(route.operationId, req.body), now: new Date(),
+    fingerprint: fingerprintOf(route.operationId, req.body, path as Record<string, string>), now: new Date(),
   }, async (idempotency) => {
     const created = (await invoke(o.handlers, authorized, { ...base, idempotency: idempotency as never })) as Created<WriteOperationId>;
     if (created.stored) return { ...created.stored, stored: true };
@@ -105,8 +119,11 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
   });
   if (answer.location !== null) res.setHeader('Location', answer.location);
   if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
-  if (o.validateResponses) res.status(answer.status).json(JSON.parse(answer.body));
-  else res.status(answer.status).type('application/json').send(answer.body);
+  // A response kept without what must not be stored (a signing secret) gets it back, first answer and replays alike.
+  const revive = answer.status < 300 ? o.reviveStored[route.operationId] : undefined;
+  const sent = revive ? revive(answer.body) : answer.body;
+  if (o.validateResponses) res.status(answer.status).json(JSON.parse(sent));
+  else res.status(answer.status).type('application/json').send(sent);
 }
 
 async function authorizeWithinBudget(o: PipelineOptions, req: Request, res: Response, route: AnyRoute): Promise<Authorized> {

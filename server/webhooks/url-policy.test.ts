@@ -162,7 +162,7 @@ describe('checkResolvedAddresses', () => {
 describe('webhookUrlPolicy', () => {
   it('production never allows http or private addresses; the sandbox allows them only when the server says so', () => {
     expect(webhookUrlPolicy('production', true)).toEqual({ requireHttps: true, allowPrivate: false });
-    expect(webhookUrlPolicy('sandbox', false)).toEqual({ requireHttps: false, allowPrivate: false });
+    expect(webhookUrlPolicy('sandbox', false)).toEqual({ requireHttps: true, allowPrivate: false });
     expect(webhookUrlPolicy('sandbox', true)).toEqual({ requireHttps: false, allowPrivate: true });
   });
 });
