@@ -7,7 +7,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Transport, WriteNotAllowed } from '../../conformance/client/transport.ts';
+import { Bundle } from '../../conformance/contract/bundle.ts';
 import { Contract } from '../../conformance/contract/operations.ts';
+import { sandboxBasePath } from '../../conformance/contract/sandbox.ts';
 import { ROLES, type Environment, type Profile } from '../../conformance/model.ts';
 import { parseOptions, UsageError } from '../../conformance/options.ts';
 import { runConformance } from '../../conformance/runner.ts';
@@ -35,6 +37,15 @@ describe('the rule', () => {
     ));
   });
   it("reads the sandbox base path from the contract's servers", () => expect(contract.sandboxBasePath).toBe(SANDBOX));
+  const env = { enum: ['sandbox', 'production'], default: 'sandbox' };
+  it.each([
+    ['a template with the environment variable', [{ url: 'https://h/api/partners/{environment}/v1', variables: { environment: { ...env, default: 'production' } } }], SANDBOX],
+    ['a template whose other variables take their default', [{ url: 'https://{host}/{environment}/v1/', variables: { host: { default: 'h:1' }, environment: env } }], '/sandbox/v1'],
+    ['a server described as the sandbox', [{ url: 'https://h/api/partners/v1', description: 'Production' }, { url: 'https://h/sb/v1', description: 'Sandbox, test money' }], '/sb/v1'],
+    ['no sandbox at all', [{ url: 'https://h/api/partners/v1', description: 'Production' }, { url: 'https://h/{environment}', variables: { environment: { enum: ['production'], default: 'production' } } }], null],
+  ])('finds the sandbox base path in %s', (_name, servers, expected) => {
+    expect(sandboxBasePath(new Bundle({ servers } as never))).toBe(expected);
+  });
 });
 
 describe('a run that would write elsewhere sends nothing', () => {

@@ -39,6 +39,11 @@ describe('redocly lint', () => {
     ['a response without examples', 'paths/account_balance.yaml', (s: string) => s.replace(/          examples:\n            BalanceOk:\n              \$ref: .*\n/, ''), 'rule/media-type-examples'],
     ['an example that breaks its schema', 'components/examples/BalanceOk.yaml', (s: string) => s.replace("balance: '1254300.50'", 'balance: 1254300.5'), 'no-invalid-media-type-examples'],
     ['a verb in a path', 'openapi.yaml', (s: string) => s.replace('  /products/cabletv:', '  /products/getCableTv:'), 'rule/path-segments-lowercase'],
+    // The server rule: example.com and loopback servers fail, but for the one documented local reference server.
+    ['an example.com server', 'openapi.yaml', (s: string) => s.replace('  - url: https://api.billpay.ng/api/partners/v1\n', '  - url: https://api.example.com/api/partners/v1\n'), 'rule/no-example-or-loopback-servers'],
+    ['a localhost server', 'openapi.yaml', (s: string) => s.replace('  - url: https://api.billpay.ng/api/partners/v1\n', '  - url: http://localhost:4010/api/partners/v1\n'), 'rule/no-example-or-loopback-servers'],
+    ['an IPv6 loopback server', 'openapi.yaml', (s: string) => s.replace('  - url: https://api.billpay.ng/api/partners/sandbox/v1\n', '  - url: http://[::1]:8080/api/partners/sandbox/v1\n'), 'rule/no-example-or-loopback-servers'],
+    ['the local server not described as the local reference server', 'openapi.yaml', (s: string) => s.replace(/^(\s+)Local reference server\b/m, '$1Reference server'), 'rule/no-example-or-loopback-servers'],
   ])('fails on %s', (_name, file, edit, rule) => {
     const r = lintEdited(file, edit);
     expect(r.code).not.toBe(0);
