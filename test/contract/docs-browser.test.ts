@@ -1,5 +1,10 @@
-/** The rendered reference docs work offline in a real browser and list every operation. */
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+/**
+ * The rendered reference docs, as `npm run docs` builds them (scripts/docs.ts), in a real browser: they list every
+ * operation and show the guide and code samples; and opened from a file with the network unavailable they make no
+ * request to any host (helpers/page-requests.ts records every request, the favicon included) — shown able to fail
+ * on copies that ask a host for a favicon or a font, and on the page as Redocly writes it before scripts/docs.ts.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,23 +12,25 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { parse as parseYaml } from 'yaml';
 import { chromiumMissing, launchChromium } from '../helpers/chromium.ts';
 import { operations } from '../helpers/bundle.ts';
+import { leaving, pageRequests, type PageRequest } from '../helpers/page-requests.ts';
 import { bin, projectRoot, run } from '../helpers/run.ts';
 
-const html = join(projectRoot, 'dist/docs/index.html');
+// A page of its own (the server tests serve dist/docs/index.html at /docs): `npm run docs -- --output <file>`.
+const html = join(projectRoot, 'dist/docs-browser/index.html');
 const screenshot = join(projectRoot, 'dist/docs-screenshot.png');
+const buildDocs = (output: string) => run(process.execPath, ['--import', 'tsx', join(projectRoot, 'scripts/docs.ts'), '--output', output]);
 
 describe.skipIf(chromiumMissing)(`reference docs in headless Chromium${chromiumMissing ? ` (skipped: ${chromiumMissing})` : ''}`, () => {
   let browser: Browser;
   let page: Page;
-  const requests: string[] = [];
 
   beforeAll(async () => {
-    const r = run(bin('redocly'), ['build-docs', 'generated/openapi.json', '--output', html, '--inlineBundle']);
+    const r = buildDocs(html);
     expect(r.code, r.out).toBe(0);
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    // Offline for real: every request that would leave the machine is aborted and recorded.
-    await page.route(/^https?:/, (route) => { requests.push(route.request().url()); return route.abort(); });
+    // Nothing may leave the machine (the offline proof is the describe at the end).
+    await page.route(/^https?:/, (route) => route.abort());
     await page.goto(pathToFileURL(html).href, { waitUntil: 'load' });
     await page.getByText('Bill-Payment Partner API').first().waitFor({ timeout: 20_000 });
   });
@@ -50,11 +57,6 @@ describe.skipIf(chromiumMissing)(`reference docs in headless Chromium${chromiumM
   it('shows the authentication section and the bearer scheme', async () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Authentication' }).count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByText('bearerAuth').count()).toBeGreaterThan(0);
-  });
-
-  it('renders with the network blocked (no remote script, style or font is needed)', () => {
-    // Redocly's footer badge asks for a remote logo; it is the only request, and blocking it changes nothing.
-    expect(requests.filter((u) => !/\/logo[^/]*\.svg$/.test(u))).toEqual([]);
   });
 
   // x-codeSamples (test/contract/code-samples.test.ts runs them) in the request-samples panel of one operation, on
@@ -112,4 +114,59 @@ describe.skipIf(chromiumMissing)(`reference docs in headless Chromium${chromiumM
     await page.screenshot({ path: screenshot, fullPage: false });
     expect(existsSync(screenshot) && statSync(screenshot).size).toBeGreaterThan(10_000);
   });
+});
+
+/** What a reader does: the page rendered, scrolled to its end, the sidebar collapsed (Redoc's small footer logo) and
+ * opened again, the colour mode switched; then a second for anything lazy to ask. */
+async function readThrough(page: Page): Promise<void> {
+  await page.getByText('Bill-Payment Partner API').first().waitFor({ timeout: 30_000 });
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole('button', { name: 'Hide sidebar' }).first().click();
+  await page.getByTestId('color-mode-switcher').first().click();
+  await page.getByRole('button', { name: 'Show sidebar' }).first().click();
+  await page.waitForTimeout(1_000);
+}
+
+describe.skipIf(chromiumMissing)(`the docs page offline${chromiumMissing ? ` (skipped: ${chromiumMissing})` : ''}`, () => {
+  mkdirSync(join(projectRoot, 'dist'), { recursive: true });
+  const work = mkdtempSync(join(projectRoot, 'dist', 'docs-offline-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  /** A copy of the built page with `edit` applied (which must change it). */
+  const copyWith = (name: string, edit: (page: string) => string) => {
+    const before = readFileSync(html, 'utf8');
+    const after = edit(before);
+    expect(after).not.toBe(before);
+    const file = join(work, `${name}.html`);
+    writeFileSync(file, after);
+    return file;
+  };
+
+  let built: PageRequest[];
+  beforeAll(async () => {
+    if (!existsSync(html)) expect(buildDocs(html).code).toBe(0); // this describe run alone
+    built = await pageRequests(html, readThrough);
+  }, 90_000);
+
+  it("asks no host for anything: every request is to the file itself, inline data, a blank document or the page's own blobs", () => {
+    expect(built.some((r) => r.url === pathToFileURL(html).href)).toBe(true); // the recorder saw the page load
+    expect(leaving(built)).toEqual([]);
+  });
+
+  // The same recorder on copies that break the promise: each remote request is caught, by the recorder that can see it.
+  it.each([
+    ['a remote favicon', 'https://icons.example.invalid/favicon.ico', 'netlog favicon_loader',
+      (p: string) => p.replace('<link rel="icon" href="data:,">', '<link rel="icon" href="https://icons.example.invalid/favicon.ico">')],
+    ['a remote web font', 'https://fonts.example.invalid/css?family=Roboto', 'playwright',
+      (p: string) => p.replace('<head>', '<head>\n  <link rel="stylesheet" href="https://fonts.example.invalid/css?family=Roboto">')],
+  ])('fails on a copy with %s', async (name, url, seenBy, edit) => {
+    const requests = await pageRequests(copyWith(name.replaceAll(' ', '-'), edit), readThrough);
+    expect(leaving(requests)).toContain(`${url} — ${seenBy}`);
+  }, 90_000);
+
+  it("fails on the page as Redocly writes it, before scripts/docs.ts removes the footer's remote logo", async () => {
+    const raw = join(work, 'raw.html');
+    const r = run(bin('redocly'), ['build-docs', 'generated/openapi.json', '--output', raw, '--inlineBundle']);
+    expect(r.code, r.out).toBe(0);
+    expect(leaving(await pageRequests(raw, readThrough)).join('\n')).toMatch(/^https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg — playwright$/m);
+  }, 120_000);
 });
