@@ -9,7 +9,7 @@
  * - the favicon: the page declares an empty inline one (`data:,`), so no browser asks a host (nor the reference
  *   server at /docs) for /favicon.ico.
  *
- * A hand-written string replacement, since Redoc has no setting for either; test/contract/docs-browser.test.ts
+ * A hand-written string replacement, since Redoc has no setting for either; test/contract/docs-offline.test.ts
  * records every request the built page makes in Chromium and fails on any to a host, so a Redocly upgrade that
  * moves the logo is caught there.
  */

@@ -1,24 +1,35 @@
 /**
  * The rendered reference docs, as `npm run docs` builds them (scripts/docs.ts), in a real browser: they list every
- * operation and show the guide and code samples; and opened from a file with the network unavailable they make no
- * request to any host (helpers/page-requests.ts records every request, the favicon included) — shown able to fail
- * on copies that ask a host for a favicon or a font, and on the page as Redocly writes it before scripts/docs.ts.
+ * operation, show the guide and code samples, and patterns in words without their regular expressions (shown able to
+ * fail on a page built without `hideSchemaPattern`). That the page makes no request offline: docs-offline.test.ts.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { parse as parseYaml } from 'yaml';
 import { chromiumMissing, launchChromium } from '../helpers/chromium.ts';
-import { operations } from '../helpers/bundle.ts';
-import { leaving, pageRequests, type PageRequest } from '../helpers/page-requests.ts';
+import { bundle, operations, type Json } from '../helpers/bundle.ts';
 import { bin, projectRoot, run } from '../helpers/run.ts';
 
 // A page of its own (the server tests serve dist/docs/index.html at /docs): `npm run docs -- --output <file>`.
 const html = join(projectRoot, 'dist/docs-browser/index.html');
 const screenshot = join(projectRoot, 'dist/docs-screenshot.png');
 const buildDocs = (output: string) => run(process.execPath, ['--import', 'tsx', join(projectRoot, 'scripts/docs.ts'), '--output', output]);
+
+/** Every `pattern` of the contract (not inside example values). */
+const PATTERNS = ((): string[] => {
+  const out = new Set<string>();
+  const walk = (node: Json) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    if (typeof node.pattern === 'string') out.add(node.pattern);
+    for (const [k, v] of Object.entries(node)) if (k !== 'example' && k !== 'examples' && !k.startsWith('x-')) walk(v);
+  };
+  walk(bundle);
+  return [...out];
+})();
 
 describe.skipIf(chromiumMissing)(`reference docs in headless Chromium${chromiumMissing ? ` (skipped: ${chromiumMissing})` : ''}`, () => {
   let browser: Browser;
@@ -109,6 +120,35 @@ describe.skipIf(chromiumMissing)(`reference docs in headless Chromium${chromiumM
     }
   });
 
+  // Patterns are shown in words (their descriptions; test/contract/pattern-words.test.ts) and the raw regular
+  // expressions hidden (`hideSchemaPattern` in redocly.yaml) — on a page built without that setting, they show.
+  const visiblePatterns = async (file: string) => {
+    const p = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await p.route(/^https?:/, (route) => route.abort());
+    try {
+      await p.goto(`${pathToFileURL(file).href}#/purchases/createelectricitypurchase`, { waitUntil: 'load' });
+      const section = p.locator('[data-section-id="/purchases/createelectricitypurchase"]').first();
+      await section.waitFor({ timeout: 20_000 });
+      await expect.poll(() => section.innerText()).toContain('11 to 13 digits, such as 45678901234'); // MeterNumber's words
+      const text = await p.evaluate(() => document.body.innerText);
+      return PATTERNS.filter((pattern) => text.includes(pattern));
+    } finally {
+      await p.close();
+    }
+  };
+
+  it('shows patterns in words, and none of the regular expressions', async () => {
+    expect(PATTERNS).toContain('^[0-9]{11,13}$');
+    expect(await visiblePatterns(html)).toEqual([]);
+  });
+
+  it('would show the regular expressions without hideSchemaPattern (the check can fail)', async () => {
+    const shown = join(projectRoot, 'dist/docs-browser/patterns-shown.html');
+    const r = run(bin('redocly'), ['build-docs', 'generated/openapi.json', '--output', shown, '--inlineBundle', '--openapi.hideSchemaPattern=false']);
+    expect(r.code, r.out).toBe(0);
+    expect(await visiblePatterns(shown)).toContain('^[0-9]{11,13}$');
+  });
+
   it('saves a screenshot under dist/', async () => {
     mkdirSync(join(projectRoot, 'dist'), { recursive: true });
     await page.screenshot({ path: screenshot, fullPage: false });
@@ -116,57 +156,3 @@ describe.skipIf(chromiumMissing)(`reference docs in headless Chromium${chromiumM
   });
 });
 
-/** What a reader does: the page rendered, scrolled to its end, the sidebar collapsed (Redoc's small footer logo) and
- * opened again, the colour mode switched; then a second for anything lazy to ask. */
-async function readThrough(page: Page): Promise<void> {
-  await page.getByText('Bill-Payment Partner API').first().waitFor({ timeout: 30_000 });
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.getByRole('button', { name: 'Hide sidebar' }).first().click();
-  await page.getByTestId('color-mode-switcher').first().click();
-  await page.getByRole('button', { name: 'Show sidebar' }).first().click();
-  await page.waitForTimeout(1_000);
-}
-
-describe.skipIf(chromiumMissing)(`the docs page offline${chromiumMissing ? ` (skipped: ${chromiumMissing})` : ''}`, () => {
-  mkdirSync(join(projectRoot, 'dist'), { recursive: true });
-  const work = mkdtempSync(join(projectRoot, 'dist', 'docs-offline-'));
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
-  /** A copy of the built page with `edit` applied (which must change it). */
-  const copyWith = (name: string, edit: (page: string) => string) => {
-    const before = readFileSync(html, 'utf8');
-    const after = edit(before);
-    expect(after).not.toBe(before);
-    const file = join(work, `${name}.html`);
-    writeFileSync(file, after);
-    return file;
-  };
-
-  let built: PageRequest[];
-  beforeAll(async () => {
-    if (!existsSync(html)) expect(buildDocs(html).code).toBe(0); // this describe run alone
-    built = await pageRequests(html, readThrough);
-  }, 90_000);
-
-  it("asks no host for anything: every request is to the file itself, inline data, a blank document or the page's own blobs", () => {
-    expect(built.some((r) => r.url === pathToFileURL(html).href)).toBe(true); // the recorder saw the page load
-    expect(leaving(built)).toEqual([]);
-  });
-
-  // The same recorder on copies that break the promise: each remote request is caught, by the recorder that can see it.
-  it.each([
-    ['a remote favicon', 'https://icons.example.invalid/favicon.ico', 'netlog favicon_loader',
-      (p: string) => p.replace('<link rel="icon" href="data:,">', '<link rel="icon" href="https://icons.example.invalid/favicon.ico">')],
-    ['a remote web font', 'https://fonts.example.invalid/css?family=Roboto', 'playwright',
-      (p: string) => p.replace('<head>', '<head>\n  <link rel="stylesheet" href="https://fonts.example.invalid/css?family=Roboto">')],
-  ])('fails on a copy with %s', async (name, url, seenBy, edit) => {
-    const requests = await pageRequests(copyWith(name.replaceAll(' ', '-'), edit), readThrough);
-    expect(leaving(requests)).toContain(`${url} — ${seenBy}`);
-  }, 90_000);
-
-  it("fails on the page as Redocly writes it, before scripts/docs.ts removes the footer's remote logo", async () => {
-    const raw = join(work, 'raw.html');
-    const r = run(bin('redocly'), ['build-docs', 'generated/openapi.json', '--output', raw, '--inlineBundle']);
-    expect(r.code, r.out).toBe(0);
-    expect(leaving(await pageRequests(raw, readThrough)).join('\n')).toMatch(/^https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg — playwright$/m);
-  }, 120_000);
-});
