@@ -15,7 +15,7 @@ import type { Billers } from './biller/types.ts';
 import type { RateLimitPolicy } from './config.ts';
 import type { Handlers } from './contract/operations.ts';
 import { RouteTable } from './contract/route-table.ts';
-import { BASE_PATHS, ENVIRONMENTS, type Environment } from './domain.ts';
+import { BASE_PATH, ENVIRONMENTS, type Environment } from './domain.ts';
 import { errors } from './errors.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { operationPipeline, type BodyChecks } from './http/pipeline.ts';
@@ -96,14 +96,13 @@ export function createApp(opts: AppOptions): Express {
 }
 
 /**
- * express-openapi-validator for one environment: it matches requests by the servers' base paths, so each environment
- * gets its own copy of the contract, whose servers are the environment's base paths (domain.ts BASE_PATHS); and it
- * answers HEAD with 405 unless the path has a `head` operation, so each GET is mirrored as HEAD in that copy (HEAD is
- * answered wherever GET is, RFC 9110 §9.3.2).
+ * express-openapi-validator for one environment: it matches requests by the servers' base path, so each environment
+ * gets its own copy of the contract; and it answers HEAD with 405 unless the path has a `head` operation, so each
+ * GET is mirrored as HEAD in that copy (HEAD is answered wherever GET is, RFC 9110 §9.3.2).
  */
 function validatorFor(environment: Environment, bundle: Bundle, validateResponses: boolean): RequestHandler[] {
   const paths = Object.fromEntries(Object.entries(bundle.paths).map(([p, item]) => [p, item.get ? { ...item, head: item.get } : item]));
-  const apiSpec = { ...bundle, servers: BASE_PATHS[environment].map((url) => ({ url })), paths };
+  const apiSpec = { ...bundle, servers: [{ url: BASE_PATH[environment] }], paths };
   return OpenApiValidator.middleware({
     apiSpec: apiSpec as never,
     validateSecurity: false, // auth/authorize.ts: the validator's handlers would lose our error codes

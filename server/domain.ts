@@ -11,24 +11,13 @@ export type Environment = (typeof ENVIRONMENTS)[number];
 export const KEY_PREFIX: Record<Environment, string> = { production: 'sk_live_', sandbox: 'sk_test_' };
 
 /**
- * Base path of each environment, relative to the server origin (the source spec's): the links the API returns
- * (`Location`, product category `endpoint`) use it.
+ * Base path of each environment, relative to the server origin: the one path the environment answers at, and the
+ * one its links use. The contract's `servers` give exactly these, as the values of their `base_path` variable
+ * (test/contract/servers.test.ts).
  */
 export const BASE_PATH: Record<Environment, string> = {
   production: '/api/partners/v1',
   sandbox: '/api/partners/sandbox/v1',
-};
-
-/**
- * Every base path an environment answers at: its own, and `/api/partners/<environment>/v1`, what the contract's
- * server template `…/api/partners/{environment}/v1` gives for it (for sandbox the two are one). So production also
- * answers at `/api/partners/production/v1`, as the same API: same keys, data and answers, links at its own base path.
- * `test/contract/operations.test.ts` checks that these are exactly the paths the contract's `servers` give.
- */
-const basePathsOf = (e: Environment): readonly string[] => [...new Set([BASE_PATH[e], `/api/partners/${e}/v1`])];
-export const BASE_PATHS: Readonly<Record<Environment, readonly string[]>> = {
-  production: basePathsOf('production'),
-  sandbox: basePathsOf('sandbox'),
 };
 
 export const SCOPES = [

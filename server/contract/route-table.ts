@@ -7,16 +7,15 @@
  * resolving dot segments or ignoring a trailing slash, an empty segment or `;` parameters. A `{param}` segment takes
  * any non-empty segment but a dot segment (`.`, `..`: no route, as anywhere else), raw (still percent-encoded; the
  * pipeline decodes it). HEAD is matched as GET (RFC 9110
- * §9.3.2). A known path with another method is `method_not_allowed` with its Allow list. An environment may answer at
- * more than one base path (domain.ts BASE_PATHS: production also at `/api/partners/production/v1`): the same routes.
+ * §9.3.2). A known path with another method is `method_not_allowed` with its Allow list.
  */
-import { BASE_PATH, BASE_PATHS, ENVIRONMENTS, type Environment } from '../domain.ts';
+import { BASE_PATH, ENVIRONMENTS, type Environment } from '../domain.ts';
 import { OPERATIONS, type OperationId, type ScopeOf } from './operations.ts';
 
 export interface Route<K extends OperationId = OperationId> {
   operationId: K;
   environment: Environment;
-  /** Base path of the environment, e.g. `/api/partners/sandbox/v1` (the one its links use, whichever it was called at). */
+  /** Base path of the environment, e.g. `/api/partners/sandbox/v1`. */
   basePath: string;
   method: string;
   /** Contract path relative to the base path, e.g. `/account/transactions/{id}`. */
@@ -88,7 +87,8 @@ export class RouteTable {
   }
 
   match(path: string, method: string): RouteMatch {
-    for (const [environment, base] of BASES) {
+    for (const environment of ENVIRONMENTS) {
+      const base = BASE_PATH[environment];
       if (!path.startsWith(base)) continue;
       const rest = path.slice(base.length);
       if (rest === '') return { kind: 'no_route', environment };
@@ -105,9 +105,6 @@ export class RouteTable {
     return { kind: 'no_route', environment: null };
   }
 }
-
-/** Every base path with its environment (domain.ts BASE_PATHS); none is a prefix of another. */
-const BASES: readonly (readonly [Environment, string])[] = ENVIRONMENTS.flatMap((e) => BASE_PATHS[e].map((b) => [e, b] as const));
 
 function matchSegments(segments: Segment[], parts: string[]): Record<string, string> | null {
   if (segments.length !== parts.length) return null;

@@ -37,12 +37,12 @@ describe('the rule', () => {
     ));
   });
   it("reads the sandbox base path from the contract's servers", () => expect(contract.sandboxBasePath).toBe(SANDBOX));
-  const env = { enum: ['sandbox', 'production'], default: 'sandbox' };
+  const basePath = { enum: ['/api/partners/sandbox/v1', '/api/partners/v1'], default: '/api/partners/sandbox/v1' };
   it.each([
-    ['a template with the environment variable', [{ url: 'https://h/api/partners/{environment}/v1', variables: { environment: { ...env, default: 'production' } } }], SANDBOX],
-    ['a template whose other variables take their default', [{ url: 'https://{host}/{environment}/v1/', variables: { host: { default: 'h:1' }, environment: env } }], '/sandbox/v1'],
     ['a server described as the sandbox', [{ url: 'https://h/api/partners/v1', description: 'Production' }, { url: 'https://h/sb/v1', description: 'Sandbox, test money' }], '/sb/v1'],
-    ['no sandbox at all', [{ url: 'https://h/api/partners/v1', description: 'Production' }, { url: 'https://h/{environment}', variables: { environment: { enum: ['production'], default: 'production' } } }], null],
+    ['a described template, its variables at their default', [{ url: 'https://{host}/sb/{version}/', description: 'Sandbox', variables: { host: { default: 'h:1' }, version: { default: 'v1' } } }], '/sb/v1'],
+    ['a template of both environments only', [{ url: 'https://h{base_path}', description: 'Hosted API', variables: { base_path: basePath } }], null],
+    ['no sandbox at all', [{ url: 'https://h/api/partners/v1', description: 'Production' }], null],
   ])('finds the sandbox base path in %s', (_name, servers, expected) => {
     expect(sandboxBasePath(new Bundle({ servers } as never))).toBe(expected);
   });

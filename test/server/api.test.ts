@@ -53,33 +53,6 @@ describe('both environments', () => {
   });
 });
 
-describe("production's second base path (the contract's `/api/partners/{environment}/v1` with production)", () => {
-  const second = () => prod.replace('/api/partners/v1', '/api/partners/production/v1');
-
-  it('answers as the first one, for reads and errors alike', async () => {
-    expect(second()).not.toBe(prod);
-    for (const [path, key] of [['/health', undefined], ['/account', full('production')], ['/products', full('production')], ['/account', full('sandbox')], ['/account', undefined], ['/nope', full('production')]] as const) {
-      const [a, b] = await Promise.all([get(prod + path, key), get(second() + path, key)]);
-      expect([b.status, (await json(b)).error?.code], path).toEqual([a.status, (await json(a)).error?.code]);
-    }
-    expect((await get(`${second()}/account`, full('sandbox'))).status).toBe(403); // ENVIRONMENT_MISMATCH, as on the first
-  });
-
-  it('gives links at the first one (Location, category endpoints), which the contract documents', async () => {
-    const cats = await json(await get(`${second()}/products`, full('production')));
-    expect(cats.data.map((c: any) => c.attributes.endpoint)).toContain('/api/partners/v1/products/airtimes');
-    const r = await fetch(`${second()}/purchases/airtime`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${full('production')}`, 'Content-Type': 'application/json', 'Idempotency-Key': `second-base-${Date.now()}` },
-      body: JSON.stringify({ network: 'MTN', phone_number: '08031234567', amount: '100.00' }),
-    });
-    expect(r.status).toBe(201);
-    const tx = await json(r);
-    expect(r.headers.get('location')).toBe(`/api/partners/v1/account/transactions/${tx.data.id}`);
-    expect((await get(srv.url + r.headers.get('location')!, full('production'))).status).toBe(200);
-  });
-});
-
 describe('HTTP conventions', () => {
   it('echoes a sane X-Request-Id and replaces an unsafe one', async () => {
     expect((await get(`${sand}/health`, undefined, { 'X-Request-Id': 'abc-123_x.y' })).headers.get('x-request-id')).toBe('abc-123_x.y');
@@ -96,6 +69,8 @@ describe('HTTP conventions', () => {
   it.each([
     ['outside the API', '/nope'],
     ['inside a base path', '/api/partners/v1/nope'],
+    // One base path per environment: production is /api/partners/v1 only, never /api/partners/production/v1.
+    ['at a base path no environment has', '/api/partners/production/v1/health'],
     ['under a resource', '/api/partners/sandbox/v1/account/transactions/a/b'],
   ])('answers an unknown path %s with a JSON 404 NOT_FOUND', async (_n, path) => {
     const r = await get(srv.url + path, full('sandbox'));
