@@ -729,14 +729,14 @@ export interface components {
              */
             code: number;
             /**
-             * @description The HTTP reason phrase (`OK`, `Bad Request`, `Unauthorized`, `Forbidden`, `Not Found`, …).
+             * @description The HTTP reason phrase: a capital letter, then letters, spaces and hyphens, such as `OK`, `Bad Request`, `Unauthorized`, `Forbidden` or `Not Found`.
              * @example OK
              */
             message: string;
         };
         /**
          * Format: date-time
-         * @description RFC 3339 date-time in UTC with millisecond precision.
+         * @description RFC 3339 date-time in UTC with millisecond precision: the date, `T`, the time with 3 decimals of a second, then `Z` (or an offset `+HH:MM` / `-HH:MM`), such as `2026-11-20T09:15:42.123Z`.
          * @example 2026-11-20T09:15:42.123Z
          */
         Timestamp: string;
@@ -748,7 +748,7 @@ export interface components {
              */
             status: "ok";
             /**
-             * @description The version of this contract (`info.version`) that the server implements.
+             * @description The version of this contract (`info.version`) that the server implements: three numbers separated by dots, maybe followed by a pre-release or build suffix, such as `1.0.0`.
              * @example 1.0.0
              */
             version: string;
@@ -791,7 +791,7 @@ export interface components {
         };
         /**
          * Format: uuid
-         * @description A UUID in canonical lower-case form.
+         * @description A UUID in canonical lower-case form: 32 hexadecimal digits (0–9, a–f) in groups of 8, 4, 4, 4 and 12 joined by hyphens, such as `3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f`.
          * @example 3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f
          */
         Uuid: string;
@@ -806,7 +806,7 @@ export interface components {
             /** @description Registered business name of the partner (free text, at most 200 characters). */
             business_name: string;
             /**
-             * @description Role of the account, a lower-case snake_case word. `regular` is the usual value; other roles may appear, so do not enumerate.
+             * @description Role of the account, a lower-case snake_case word (letters, digits, underscores; a letter first), such as `regular`, the usual value; other roles may appear, so do not enumerate.
              * @example regular
              */
             role: string;
@@ -830,7 +830,7 @@ export interface components {
          */
         Money: string;
         /**
-         * @description ISO 4217 currency code. Always `NGN` in this version.
+         * @description ISO 4217 currency code, three upper-case letters, such as `NGN` (always `NGN` in this version).
          * @example NGN
          */
         Currency: string;
@@ -892,22 +892,22 @@ export interface components {
             /** @description The reference the service gives a transaction, 10 digits then 6 letters or digits, unique in the account, or null for movements that have none. Every purchase has one: the Lagos time (UTC+1) of its creation as `YYMMDDHHmm`, then 6 upper-case letters or digits, such as `2611201015K7Q2ZD`. Look a transaction up by it (`GET /account/transactions/{id}`, or the `reference` filter of the list). */
             external_reference: components["schemas"]["ExternalReference"] | null;
             /**
-             * @description For purchases: `airtime`, `dataplan`, `electricity` or `cabletv`. Null for other categories.
+             * @description For purchases, the kind of product, a lower-case word, such as `airtime`, `dataplan`, `electricity` or `cabletv`. Null for other categories.
              * @example dataplan
              */
             product_type: string | null;
             /**
-             * @description For an airtime or data purchase, the phone number credited; for an electricity purchase, the customer's phone number when one was sent. As sent: `0` + 10 digits or `234` + 10 digits. Null otherwise.
+             * @description For an airtime or data purchase, the phone number credited; for an electricity purchase, the customer's phone number when one was sent. As sent: `0` + 10 digits or `234` + 10 digits (11 to 13 digits), such as `08031234567`. Null otherwise.
              * @example 08031234567
              */
             phone_number: string | null;
             /**
-             * @description Meter number of an electricity purchase, else null.
+             * @description Meter number of an electricity purchase, 11 to 13 digits, such as `45012345678`; else null.
              * @example 45012345678
              */
             meter_number: string | null;
             /**
-             * @description Smartcard (or account) number of a cable TV purchase, 10 or 11 digits, else null.
+             * @description Smartcard (or account) number of a cable TV purchase, 10 or 11 digits, such as `1234567890`; else null.
              * @example 1234567890
              */
             smartcard_number: string | null;
@@ -987,7 +987,7 @@ export interface components {
                 /** @description What the category holds (free text). */
                 description: string;
                 /**
-                 * @description Absolute path of the category's product list, including the environment's base path.
+                 * @description Absolute path of the category's product list, including the environment's base path: `/api/partners/v1/products/` (production) or `/api/partners/sandbox/v1/products/` (sandbox), then `airtimes`, `dataplans`, `cabletv` or `electricity`, such as `/api/partners/v1/products/airtimes`.
                  * @example /api/partners/v1/products/airtimes
                  */
                 endpoint: string;
@@ -1007,7 +1007,7 @@ export interface components {
         AmountRangePrice: {
             currency: components["schemas"]["Currency"];
             /**
-             * @description `face_value`: the customer pays the amount they choose.
+             * @description The pricing basis, a lower-case snake_case word, such as `face_value`: the customer pays the amount they choose.
              * @example face_value
              */
             basis: string;
@@ -1047,7 +1047,7 @@ export interface components {
         FixedPrice: {
             currency: components["schemas"]["Currency"];
             /**
-             * @description `fixed`: the catalogue price.
+             * @description The pricing basis, a lower-case snake_case word, such as `fixed`, the catalogue price.
              * @example fixed
              */
             basis: string;
@@ -1070,7 +1070,7 @@ export interface components {
                 network: components["schemas"]["Network"];
                 bundle_type: components["schemas"]["BundleType"];
                 /**
-                 * @description Stable code of the plan (upper-case letters, digits and dashes), to quote when purchasing.
+                 * @description Stable code of the plan (upper-case letters, digits and dashes, not starting with a dash), such as `MTN-1500MB-30D`, to quote when purchasing.
                  * @example MTN-1500MB-30D
                  */
                 plan_code: string;
@@ -1153,7 +1153,7 @@ export interface components {
                 display_name: string;
                 provider: components["schemas"]["CableProvider"];
                 /**
-                 * @description Stable code of the bouquet (upper-case letters, digits and dashes), to quote when purchasing.
+                 * @description Stable code of the bouquet (upper-case letters, digits and dashes, not starting with a dash), such as `DSTV-COMPACT`, to quote when purchasing.
                  * @example DSTV-COMPACT
                  */
                 bouquet_code: string;
@@ -2067,8 +2067,8 @@ export interface components {
         SmartcardNumber: string;
         /**
          * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
-         *     (or webhook endpoint, secret rotation, redelivery), such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the
-         *     same value again when you retry that request.
+         *     (or webhook endpoint, secret rotation, redelivery), such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and
+         *     the same value again when you retry that request.
          *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
          *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
          *
@@ -2148,7 +2148,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description Identifies this request in our logs. Echoes the client's `X-Request-Id` when it is 1–128 characters of `[A-Za-z0-9._-]`; otherwise (and when it has the shape of an API key, which is never echoed or logged) a new one.
+         * @description Identifies this request in our logs: 1 to 128 letters, digits, dots, underscores or hyphens, such as `9f1c7e2a-4b3d-4e5f-8a9b-0c1d2e3f4a5b`. Echoes the client's `X-Request-Id` when it has that form; otherwise (and when it has the shape of an API key, which is never echoed or logged) a new one.
          * @example 9f1c7e2a-4b3d-4e5f-8a9b-0c1d2e3f4a5b
          */
         XRequestId: string;
@@ -2173,7 +2173,7 @@ export interface components {
          */
         RateLimitPolicy: string;
         /**
-         * @description The methods this path supports, upper case and separated by `, `: `GET, HEAD` on the paths that only read, `POST` on the purchase paths and `/webhooks/{webhook_id}/secret_rotations`, `GET, HEAD, POST` on `/webhooks` and `/webhooks/{webhook_id}/deliveries`, `GET, HEAD, PATCH, DELETE` on `/webhooks/{webhook_id}`.
+         * @description The methods this path supports, in upper case and separated by a comma and a space, such as `GET, HEAD` on the paths that only read, `POST` on the purchase paths and `/webhooks/{webhook_id}/secret_rotations`, `GET, HEAD, POST` on `/webhooks` and `/webhooks/{webhook_id}/deliveries`, `GET, HEAD, PATCH, DELETE` on `/webhooks/{webhook_id}`.
          * @example GET, HEAD
          */
         Allow: string;
@@ -2183,12 +2183,12 @@ export interface components {
          */
         RetryAfter: string;
         /**
-         * @description RFC 6750 challenge. `Bearer realm="partner-api"`, with `error="invalid_token"` for invalid, revoked, expired and disabled keys.
+         * @description RFC 6750 challenge: `Bearer`, a space, then its parameters, such as `Bearer realm="partner-api"`, with `error="invalid_token"` added for invalid, revoked, expired and disabled keys.
          * @example Bearer realm="partner-api", error="invalid_token"
          */
         WwwAuthenticate: string;
         /**
-         * @description Present on `INSUFFICIENT_SCOPE` only, naming the missing scope (RFC 6750).
+         * @description Present on `INSUFFICIENT_SCOPE` only: an RFC 6750 challenge, `Bearer` then its parameters naming the missing scope, such as `Bearer error="insufficient_scope", scope="read_transactions"`.
          * @example Bearer error="insufficient_scope", scope="read_transactions"
          */
         WwwAuthenticateScope: string;
@@ -2727,8 +2727,8 @@ export interface operations {
             header: {
                 /**
                  * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
-                 *     (or webhook endpoint, secret rotation, redelivery), such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the
-                 *     same value again when you retry that request.
+                 *     (or webhook endpoint, secret rotation, redelivery), such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and
+                 *     the same value again when you retry that request.
                  *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
                  *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
                  *
@@ -2786,8 +2786,8 @@ export interface operations {
             header: {
                 /**
                  * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
-                 *     (or webhook endpoint, secret rotation, redelivery), such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the
-                 *     same value again when you retry that request.
+                 *     (or webhook endpoint, secret rotation, redelivery), such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and
+                 *     the same value again when you retry that request.
                  *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
                  *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
                  *
@@ -2845,8 +2845,8 @@ export interface operations {
             header: {
                 /**
                  * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
-                 *     (or webhook endpoint, secret rotation, redelivery), such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the
-                 *     same value again when you retry that request.
+                 *     (or webhook endpoint, secret rotation, redelivery), such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and
+                 *     the same value again when you retry that request.
                  *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
                  *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
                  *
@@ -2905,8 +2905,8 @@ export interface operations {
             header: {
                 /**
                  * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
-                 *     (or webhook endpoint, secret rotation, redelivery), such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the
-                 *     same value again when you retry that request.
+                 *     (or webhook endpoint, secret rotation, redelivery), such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and
+                 *     the same value again when you retry that request.
                  *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
                  *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
                  *
@@ -3006,8 +3006,8 @@ export interface operations {
             header: {
                 /**
                  * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
-                 *     (or webhook endpoint, secret rotation, redelivery), such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the
-                 *     same value again when you retry that request.
+                 *     (or webhook endpoint, secret rotation, redelivery), such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and
+                 *     the same value again when you retry that request.
                  *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
                  *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
                  *
@@ -3182,8 +3182,8 @@ export interface operations {
             header: {
                 /**
                  * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
-                 *     (or webhook endpoint, secret rotation, redelivery), such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the
-                 *     same value again when you retry that request.
+                 *     (or webhook endpoint, secret rotation, redelivery), such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and
+                 *     the same value again when you retry that request.
                  *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
                  *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
                  *
@@ -3308,8 +3308,8 @@ export interface operations {
             header: {
                 /**
                  * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
-                 *     (or webhook endpoint, secret rotation, redelivery), such as a UUID `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c`, and the
-                 *     same value again when you retry that request.
+                 *     (or webhook endpoint, secret rotation, redelivery), such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and
+                 *     the same value again when you retry that request.
                  *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
                  *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
                  *

@@ -1,6 +1,7 @@
 /**
  * `npm run docs`: the contract's reference docs as one offline HTML page, `dist/docs/index.html`
- * (`redocly build-docs --inlineBundle`; without it Redoc loads from a CDN and renders nothing offline).
+ * (`redocly build-docs --inlineBundle`; without it Redoc loads from a CDN and renders nothing offline), then made to
+ * send no request to any host (lib/offline-docs.ts: Redoc's remote footer logo out, an inline empty favicon in).
  *
  * @redocly/cli 2.77 prints, at every build-docs, a boxed notice that build-docs moved to Redoc 3 (unconditional: no
  * flag or variable turns it off). It is news for projects that had Redoc 2 themes and templates; this one never
@@ -8,8 +9,10 @@
  * and its exit status is ours.
  */
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { dropNoticeBoxes } from './lib/notice-box.ts';
+import { offlinePage } from './lib/offline-docs.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 // `--output FILE` (tests: a file of their own, so they never rewrite the page another test is reading).
@@ -28,4 +31,6 @@ if (r.status !== 0) {
   process.exit(1);
 }
 if (said) console.error(said);
+const file = resolve(root, output);
+writeFileSync(file, offlinePage(readFileSync(file, 'utf8')).html);
 console.log(`docs: ${output}`);

@@ -10,7 +10,11 @@ export type Environment = (typeof ENVIRONMENTS)[number];
 /** Key prefix per environment: the environment of a key is decided by its prefix alone. */
 export const KEY_PREFIX: Record<Environment, string> = { production: 'sk_live_', sandbox: 'sk_test_' };
 
-/** Base path of each environment, relative to the server origin. */
+/**
+ * Base path of each environment, relative to the server origin: the one path the environment answers at, and the
+ * one its links use. The contract's `servers` give exactly these, as the values of their `base_path` variable
+ * (test/contract/servers.test.ts).
+ */
 export const BASE_PATH: Record<Environment, string> = {
   production: '/api/partners/v1',
   sandbox: '/api/partners/sandbox/v1',

@@ -4,7 +4,7 @@ import { BillPaymentApiError } from './errors.ts';
 import type { paths } from './generated-types.ts';
 import { retryingFetch, type RetryOptions } from './retry.ts';
 
-/** The servers of the contract (`servers` of generated/openapi.json; a test keeps them equal). */
+/** Servers of the contract (`servers` of generated/openapi.json: a test checks each is listed for its environment). */
 export const SERVERS = {
   production: 'https://api.billpay.ng/api/partners/v1',
   sandbox: 'https://api.billpay.ng/api/partners/sandbox/v1',

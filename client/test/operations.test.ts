@@ -6,10 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/helpers/server.ts';
+import { expandServers } from '../../test/helpers/servers.ts';
 import { createBillPaymentClient, SERVERS } from '../src/index.ts';
 
 interface Bundle {
-  servers: { url: string }[];
+  servers: { url: string; description?: string; variables?: Record<string, { enum?: string[]; default: string }> }[];
   paths: Record<string, Record<string, { operationId?: string }>>;
 }
 const bundle = JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8')) as Bundle;
@@ -69,7 +70,10 @@ describe('operation coverage', () => {
     }
   });
 
-  it('SERVERS are the servers of the contract', () => {
-    expect(bundle.servers.map((s) => s.url)).toEqual([SERVERS.production, SERVERS.sandbox]);
+  it("SERVERS are hosted servers of the contract, each of its key's environment", () => {
+    const urls = expandServers(bundle.servers as never);
+    for (const [env, url] of Object.entries(SERVERS)) {
+      expect(urls.filter((u) => u.url === url && url.startsWith('https://')).map((u) => u.environment), url).toContain(env);
+    }
   });
 });

@@ -47,15 +47,25 @@ function scenario(e: Json, i: number, operationIds: readonly string[]): SandboxS
   };
 }
 
-/** The path of the contract's sandbox server (`/api/partners/sandbox/v1`), or null when the contract names none. */
+/**
+ * The path of the contract's sandbox server (`/api/partners/sandbox/v1`), or null when the contract names none: the
+ * first server whose description begins with "Sandbox", its URL's variables (if any) at their default. A templated
+ * server (the hosted API's `{base_path}`) does not say which of its values is the sandbox in a form to rely on for
+ * writes, so only a server described as the sandbox counts.
+ */
 export function sandboxBasePath(bundle: Bundle): string | null {
   const servers = bundle.doc.servers;
   if (!Array.isArray(servers)) return null;
   for (const s of servers) {
     if (!isObject(s) || typeof s.url !== 'string' || typeof s.description !== 'string') continue;
     if (!/^sandbox\b/i.test(s.description.trim())) continue;
+    const variables = isObject(s.variables) ? s.variables : {};
+    const url = s.url.replace(/\{([^}]+)\}/g, (m, name: string) => {
+      const v = variables[name];
+      return isObject(v) && typeof v.default === 'string' ? v.default : m;
+    });
     try {
-      return new URL(s.url, 'http://relative.invalid').pathname.replace(/\/+$/, '');
+      return new URL(url, 'http://relative.invalid').pathname.replace(/\/+$/, '');
     } catch {
       return null;
     }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ContractSchemas, loadBundle } from '../../conformance/contract-schemas.ts';
-import { CONTRACT_QUERY_PARAMETERS, invalidValue, PARAMETER_FORMS, unknownParameter } from './parameter-forms.ts';
+import { BODY_MEMBER_FORMS, CONTRACT_QUERY_PARAMETERS, invalidValue, PARAMETER_FORMS, unknownParameter } from './parameter-forms.ts';
 
 type Node = Record<string, any>;
 const bundle = loadBundle() as Node;
@@ -61,5 +61,31 @@ describe('PARAMETER_FORMS', () => {
       unknownParameter('x', ['page']), unknownParameter('', []),
     ];
     for (const m of all) expect(m).not.toMatch(/[\^$\\[\]{}|]|\(\?|must match|must be <=|must be >=|must be integer|NOT have/);
+  });
+});
+
+/**
+ * The body members' words (the 400 of a purchase body) against the contract: these are a second set of words, not
+ * the contract's descriptions (those are sentences for the docs; these finish "must be …"), so this keeps the two
+ * agreeing where it matters: every member of every request body has a form, and each example in it is valid there.
+ */
+describe('BODY_MEMBER_FORMS', () => {
+  const members: [string, string][] = []; // [member, schema pointer of that member in one request body]
+  for (const item of Object.values(bundle.paths as Node)) {
+    for (const op of Object.values(item as Node) as Node[]) {
+      const ref = op?.requestBody?.content?.['application/json']?.schema?.$ref as string | undefined;
+      if (!ref) continue;
+      for (const member of Object.keys(deref({ $ref: ref }).properties ?? {})) members.push([member, `${ref}/properties/${member}`]);
+    }
+  }
+
+  it('finds the members of the purchase bodies', () => expect(members.length).toBeGreaterThanOrEqual(12));
+
+  it.each(members)('has the words for %s (%s), with examples the contract accepts', (member, pointer) => {
+    const form = BODY_MEMBER_FORMS[member];
+    expect(form, `${member} has no form: its 400 would say only "is not valid"`).toBeDefined();
+    const examples = examplesIn(form!);
+    expect(examples.length).toBeGreaterThan(0);
+    for (const example of examples) expect(schemas.validate(pointer, example), `${member}: ${example}`).toEqual([]);
   });
 });

@@ -34,6 +34,8 @@ describe('the route table', () => {
     `${P}/./account`, `${P}/x/../account`, `${P}/account;x=1`, `${P}/account/transactions/`,
     `${P}/account/transactions/a/b`, `${P}/account/transactions/.`, `${P}/account/transactions/..`, `${P}/products/airtimes.json`, `${P}`, `${P}/`, `/api/partners/account`,
     `/api/partners/sandbox/account`, `${S}/../v1/account`, '/', '/nope', '',
+    // One base path per environment: no `/api/partners/<environment>/v1` spelling of production's.
+    '/api/partners/production/v1/health', '/api/partners/production/v1/account', '/api/partners/live/v1/account',
   ])('routes nothing for %s', (path) => {
     expect(table.match(path, 'GET').kind).toBe('no_route');
   });
@@ -41,6 +43,7 @@ describe('the route table', () => {
   it('names the environment of an unrouted path under its base path (for its rate-limit budget)', () => {
     expect(table.match(`${S}/Account`, 'GET')).toEqual({ kind: 'no_route', environment: 'sandbox' });
     expect(table.match('/api/partners/v2/account', 'GET')).toEqual({ kind: 'no_route', environment: null });
+    expect(table.match('/api/partners/production/v1/account', 'GET')).toEqual({ kind: 'no_route', environment: null });
     expect(table.match('/api/partners/v1x/account', 'GET')).toEqual({ kind: 'no_route', environment: null });
   });
 

@@ -7,7 +7,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Transport, WriteNotAllowed } from '../../conformance/client/transport.ts';
+import { Bundle } from '../../conformance/contract/bundle.ts';
 import { Contract } from '../../conformance/contract/operations.ts';
+import { sandboxBasePath } from '../../conformance/contract/sandbox.ts';
 import { ROLES, type Environment, type Profile } from '../../conformance/model.ts';
 import { parseOptions, UsageError } from '../../conformance/options.ts';
 import { runConformance } from '../../conformance/runner.ts';
@@ -35,6 +37,15 @@ describe('the rule', () => {
     ));
   });
   it("reads the sandbox base path from the contract's servers", () => expect(contract.sandboxBasePath).toBe(SANDBOX));
+  const basePath = { enum: ['/api/partners/sandbox/v1', '/api/partners/v1'], default: '/api/partners/sandbox/v1' };
+  it.each([
+    ['a server described as the sandbox', [{ url: 'https://h/api/partners/v1', description: 'Production' }, { url: 'https://h/sb/v1', description: 'Sandbox, test money' }], '/sb/v1'],
+    ['a described template, its variables at their default', [{ url: 'https://{host}/sb/{version}/', description: 'Sandbox', variables: { host: { default: 'h:1' }, version: { default: 'v1' } } }], '/sb/v1'],
+    ['a template of both environments only', [{ url: 'https://h{base_path}', description: 'Hosted API', variables: { base_path: basePath } }], null],
+    ['no sandbox at all', [{ url: 'https://h/api/partners/v1', description: 'Production' }], null],
+  ])('finds the sandbox base path in %s', (_name, servers, expected) => {
+    expect(sandboxBasePath(new Bundle({ servers } as never))).toBe(expected);
+  });
 });
 
 describe('a run that would write elsewhere sends nothing', () => {

@@ -17,15 +17,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundle, operations, type JsonObject } from '../helpers/bundle.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { expandServers } from '../helpers/servers.ts';
 
 interface CodeSample { lang: string; label: string; source: string }
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLIENT_ENTRY = pathToFileURL(join(ROOT, 'client/src/index.ts')).href;
 const PACKAGE = '@bill-payment/partner-client';
-const servers = bundle.servers as { url: string; description: string }[];
-const SANDBOX_URL = servers.find((s) => s.description.startsWith('Sandbox'))!.url;
-const PRODUCTION_URL = servers.find((s) => s.description.startsWith('Production'))!.url;
+// The hosted sandbox (the first https server URL for sandbox, its template expanded) and every production URL.
+const hosted = expandServers(bundle.servers as JsonObject[]).filter((u) => u.url.startsWith('https://'));
+const SANDBOX_URL = hosted.find((u) => u.environment === 'sandbox')!.url;
+const PRODUCTION_URLS = hosted.filter((u) => u.environment === 'production').map((u) => u.url);
 
 const OPS = operations().map((o) => {
   const ok = Object.keys(o.operation.responses as JsonObject).filter((s) => /^2\d\d$/.test(s));
@@ -114,7 +116,7 @@ describe('x-codeSamples', () => {
       expect(o.successCount, `${o.operationId} documents one success status`).toBe(1);
       for (const s of o.samples) {
         expect(s.source, `${o.operationId} ${s.label}`).toContain(SANDBOX_URL);
-        expect(s.source, `${o.operationId} ${s.label}`).not.toContain(PRODUCTION_URL + '/');
+        for (const url of PRODUCTION_URLS) expect(s.source, `${o.operationId} ${s.label}`).not.toContain(url + '/');
       }
       expect(tsOf(o.samples)[0]!.source).toContain(`from '${PACKAGE}'`);
       const needsKey = !Array.isArray(o.operation.security) || o.operation.security.length > 0; // /health: security []

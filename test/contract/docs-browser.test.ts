@@ -1,4 +1,8 @@
-/** The rendered reference docs work offline in a real browser and list every operation. */
+/**
+ * The rendered reference docs, as `npm run docs` builds them (scripts/docs.ts), in a real browser: they list every
+ * operation, show the guide and code samples, and patterns in words without their regular expressions (shown able to
+ * fail on a page built without `hideSchemaPattern`). That the page makes no request offline: docs-offline.test.ts.
+ */
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,24 +10,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { parse as parseYaml } from 'yaml';
 import { chromiumMissing, launchChromium } from '../helpers/chromium.ts';
-import { bundle, operations, type JsonObject } from '../helpers/bundle.ts';
+import { bundle, operations, type Json, type JsonObject } from '../helpers/bundle.ts';
 import { bin, projectRoot, run } from '../helpers/run.ts';
 
-const html = join(projectRoot, 'dist/docs/index.html');
+// A page of its own (the server tests serve dist/docs/index.html at /docs): `npm run docs -- --output <file>`.
+const html = join(projectRoot, 'dist/docs-browser/index.html');
 const screenshot = join(projectRoot, 'dist/docs-screenshot.png');
+const buildDocs = (output: string) => run(process.execPath, ['--import', 'tsx', join(projectRoot, 'scripts/docs.ts'), '--output', output]);
+
+/** Every `pattern` of the contract (not inside example values). */
+const PATTERNS = ((): string[] => {
+  const out = new Set<string>();
+  const walk = (node: Json) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    if (typeof node.pattern === 'string') out.add(node.pattern);
+    for (const [k, v] of Object.entries(node)) if (k !== 'example' && k !== 'examples' && !k.startsWith('x-')) walk(v);
+  };
+  walk(bundle);
+  return [...out];
+})();
 
 describe.skipIf(chromiumMissing)(`reference docs in headless Chromium${chromiumMissing ? ` (skipped: ${chromiumMissing})` : ''}`, () => {
   let browser: Browser;
   let page: Page;
-  const requests: string[] = [];
 
   beforeAll(async () => {
-    const r = run(bin('redocly'), ['build-docs', 'generated/openapi.json', '--output', html, '--inlineBundle']);
+    const r = buildDocs(html);
     expect(r.code, r.out).toBe(0);
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    // Offline for real: every request that would leave the machine is aborted and recorded.
-    await page.route(/^https?:/, (route) => { requests.push(route.request().url()); return route.abort(); });
+    // Nothing may leave the machine (the offline proof is the describe at the end).
+    await page.route(/^https?:/, (route) => route.abort());
     await page.goto(pathToFileURL(html).href, { waitUntil: 'load' });
     await page.getByText('Bill-Payment Partner API').first().waitFor({ timeout: 20_000 });
   });
@@ -65,11 +83,6 @@ describe.skipIf(chromiumMissing)(`reference docs in headless Chromium${chromiumM
   it('shows the authentication section and the bearer scheme', async () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Authentication' }).count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByText('bearerAuth').count()).toBeGreaterThan(0);
-  });
-
-  it('renders with the network blocked (no remote script, style or font is needed)', () => {
-    // Redocly's footer badge asks for a remote logo; it is the only request, and blocking it changes nothing.
-    expect(requests.filter((u) => !/\/logo[^/]*\.svg$/.test(u))).toEqual([]);
   });
 
   // x-codeSamples (test/contract/code-samples.test.ts runs them) in the request-samples panel of one operation, on
@@ -122,9 +135,39 @@ describe.skipIf(chromiumMissing)(`reference docs in headless Chromium${chromiumM
     }
   });
 
+  // Patterns are shown in words (their descriptions; test/contract/pattern-words.test.ts) and the raw regular
+  // expressions hidden (`hideSchemaPattern` in redocly.yaml) — on a page built without that setting, they show.
+  const visiblePatterns = async (file: string) => {
+    const p = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await p.route(/^https?:/, (route) => route.abort());
+    try {
+      await p.goto(`${pathToFileURL(file).href}#/purchases/createelectricitypurchase`, { waitUntil: 'load' });
+      const section = p.locator('[data-section-id="/purchases/createelectricitypurchase"]').first();
+      await section.waitFor({ timeout: 20_000 });
+      await expect.poll(() => section.innerText()).toContain('11 to 13 digits, such as 45678901234'); // MeterNumber's words
+      const text = await p.evaluate(() => document.body.innerText);
+      return PATTERNS.filter((pattern) => text.includes(pattern));
+    } finally {
+      await p.close();
+    }
+  };
+
+  it('shows patterns in words, and none of the regular expressions', async () => {
+    expect(PATTERNS).toContain('^[0-9]{11,13}$');
+    expect(await visiblePatterns(html)).toEqual([]);
+  });
+
+  it('would show the regular expressions without hideSchemaPattern (the check can fail)', async () => {
+    const shown = join(projectRoot, 'dist/docs-browser/patterns-shown.html');
+    const r = run(bin('redocly'), ['build-docs', 'generated/openapi.json', '--output', shown, '--inlineBundle', '--openapi.hideSchemaPattern=false']);
+    expect(r.code, r.out).toBe(0);
+    expect(await visiblePatterns(shown)).toContain('^[0-9]{11,13}$');
+  });
+
   it('saves a screenshot under dist/', async () => {
     mkdirSync(join(projectRoot, 'dist'), { recursive: true });
     await page.screenshot({ path: screenshot, fullPage: false });
     expect(existsSync(screenshot) && statSync(screenshot).size).toBeGreaterThan(10_000);
   });
 });
+

@@ -45,6 +45,11 @@ describe('redocly lint', () => {
     ['an operation without an operationId', 'paths/webhooks.yaml', (s: string) => s.replace('  operationId: listWebhookEndpoints\n', ''), 'rule/operation-documented'],
     ['a webhook with an operationId', 'webhooks/transaction.failed.yaml', (s: string) => s.replace('post:\n', 'post:\n  operationId: transactionFailedWebhook\n'), 'rule/webhook-documented'],
     ['a webhook without its body', 'webhooks/transaction.pending.yaml', (s: string) => s.replace(/  requestBody:\n(    .*\n|      .*\n)+/, ''), 'rule/webhook-documented'],
+    // The server rule: example.com and loopback servers fail, but for the one documented local reference server.
+    ['an example.com server', 'openapi.yaml', (s: string) => s.replace('  - url: https://api.billpay.ng/api/partners/v1\n', '  - url: https://api.example.com/api/partners/v1\n'), 'rule/no-example-or-loopback-servers'],
+    ['a localhost server', 'openapi.yaml', (s: string) => s.replace('  - url: https://api.billpay.ng/api/partners/v1\n', '  - url: http://localhost:4010/api/partners/v1\n'), 'rule/no-example-or-loopback-servers'],
+    ['an IPv6 loopback server', 'openapi.yaml', (s: string) => s.replace('  - url: https://api.billpay.ng/api/partners/sandbox/v1\n', '  - url: http://[::1]:8080/api/partners/sandbox/v1\n'), 'rule/no-example-or-loopback-servers'],
+    ['the local server not described as the local reference server', 'openapi.yaml', (s: string) => s.replace(/^(\s+)Local reference server\b/m, '$1Reference server'), 'rule/no-example-or-loopback-servers'],
   ])('fails on %s', (_name, file, edit, rule) => {
     const r = lintEdited(file, edit);
     expect(r.code).not.toBe(0);

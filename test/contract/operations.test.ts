@@ -172,11 +172,6 @@ describe('vocabulary shared with the server', () => {
     expect(enumOf(name)).toEqual([...values]);
   });
 
-  it('servers give the production and sandbox base paths', () => {
-    const paths = (bundle.servers as JsonObject[]).map((s) => new URL(String(s.url)).pathname);
-    expect(paths).toEqual([domain.BASE_PATH.production, domain.BASE_PATH.sandbox]);
-  });
-
   it('the bearer scheme is declared and names all 8 scopes in the description', () => {
     expect(domain.SCOPES).toHaveLength(8);
     const scheme = ((bundle.components as JsonObject).securitySchemes as JsonObject).bearerAuth as JsonObject;

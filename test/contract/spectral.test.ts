@@ -48,6 +48,9 @@ describe('spectral (OWASP API Security Top 10 ruleset)', () => {
       (b) => { b.paths['/account/balance'].get.security = []; }],
     ['a server without its audience', 'owasp:api9:2023-inventory-access', 'servers.1',
       (b) => { delete b.servers[1]['x-internal']; }],
+    // Plain HTTP is allowed for the local reference server (servers[1]) only.
+    ['a hosted server over plain http', 'owasp:api8:2023-no-server-http', 'servers.2.url',
+      (b) => { b.servers[2].url = b.servers[2].url.replace('https:', 'http:'); }],
   ];
 
   // One spectral run over every broken copy (a run costs seconds); each case reads the results of its own copy.

@@ -7,12 +7,13 @@ export const chromiumMissing = existsSync(chromiumPath)
   ? null
   : `${chromiumPath} not found (scripts/ensure-chromium.sh installs it as root with apt-get)`;
 
-export function launchChromium(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches (helpers/page-requests.ts: a net log, no host resolvable). */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs,
     ],
   });
 }

@@ -69,6 +69,8 @@ describe('HTTP conventions', () => {
   it.each([
     ['outside the API', '/nope'],
     ['inside a base path', '/api/partners/v1/nope'],
+    // One base path per environment: production is /api/partners/v1 only, never /api/partners/production/v1.
+    ['at a base path no environment has', '/api/partners/production/v1/health'],
     ['under a resource', '/api/partners/sandbox/v1/account/transactions/a/b'],
   ])('answers an unknown path %s with a JSON 404 NOT_FOUND', async (_n, path) => {
     const r = await get(srv.url + path, full('sandbox'));
