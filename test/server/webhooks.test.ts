@@ -153,7 +153,7 @@ describe('webhook endpoints over HTTP', () => {
     ['production', 'https://localhost/hook', 'local'],
     ['production', 'https://user:pw@hooks.example.ng/x', 'credentials'],
     ['sandbox', 'http://169.254.169.254/latest/meta-data', 'link-local'],
-  ] as const)('%s refuses %s (422 WEBHOOK_URL_NOT_ALLOWED, in words)', async (env, url) => {
+  ] as const)('%s refuses %s (422 WEBHOOK_URL_NOT_ALLOWED, in words: %s)', async (env, url, _why) => {
     const r = await call('POST', '/webhooks', { url, events: ['transaction.pending'] }, { env });
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe('WEBHOOK_URL_NOT_ALLOWED');
