@@ -74,7 +74,8 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   try {
     admin = await openAdminSocket(config.dataDir, store, logger.child({ component: 'admin' }));
     await ensureCatalogue(store);
-    const accounts = config.demo ? (await loadDemo(store, { now: new Date(), seed: DEMO_SEED })).accounts : null;
+    const webhooks = webhookRuntime(config);
+    const accounts = config.demo ? (await loadDemo(store, { now: new Date(), seed: DEMO_SEED, webhookSecrets: webhooks.secrets })).accounts : null;
 
     if (config.rateLimit) {
       rateLimitBackend = config.redisUrl ? redisBackend(config.redisUrl, logger.child({ component: 'rate-limit' })) : memoryBackend();
@@ -82,7 +83,6 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     const draining = { on: false };
     const simulator = new SimulatedBiller();
     const billers: Billers = { sandbox: simulator, production: config.biller === 'simulated' ? simulator : null };
-    const webhooks = webhookRuntime(config);
     if (!webhooks.secrets) logger.warn('webhooks: no WEBHOOK_SIGNING_KEY with PostgreSQL — webhook endpoints cannot be created and nothing is delivered');
     const revive = secretReviver(webhooks.secrets);
     const app = createApp({

@@ -24,6 +24,7 @@ afterAll(async () => srv?.stop());
 /** Arguments for each operation (a new operation has none here: the test then fails, naming it). */
 const ELECTRICITY = '6d7e8f9a-0b1c-4d2e-9f3a-4b5c6d7e8f9a';
 const CABLE = '8f9a0b1c-2d3e-4f4a-9b5c-6d7e8f9a0b1c';
+const NONE = '00000000-0000-4000-8000-000000000000';
 const ARGS: Record<string, unknown[]> = {
   getHealth: [], getAccount: [], getAccountBalance: [], listTransactions: [{ per_page: 1 }],
   getTransaction: ['00000000-0000-4000-8000-000000000000'], listProductCategories: [], listAirtimeProducts: [{}],
@@ -33,6 +34,11 @@ const ARGS: Record<string, unknown[]> = {
   createDataPurchase: [{ product_id: '4b5c6d7e-8f9a-4b0c-9d1e-2f3a4b5c6d7e', phone_number: '08031234567' }],
   createElectricityPurchase: [{ product_id: ELECTRICITY, meter_number: '45678901234', amount: '1000.00' }],
   createCableTvPurchase: [{ product_id: CABLE, smartcard_number: '1234567890' }],
+  listWebhookEndpoints: [{ per_page: 1 }],
+  createWebhookEndpoint: [{ url: 'https://hooks.shop.ng/billpay', events: ['transaction.failed'] }],
+  getWebhookEndpoint: [NONE], updateWebhookEndpoint: [NONE, { enabled: false }], deleteWebhookEndpoint: [NONE],
+  createWebhookSecretRotation: [NONE], listWebhookDeliveries: [NONE, {}], createWebhookDelivery: [NONE, NONE],
+  getWebhookDelivery: [NONE, NONE], listEvents: [{}], getEvent: [NONE],
 };
 
 const templateRegex = (path: string) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);

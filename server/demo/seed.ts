@@ -10,6 +10,8 @@
  *   nothing and returns the same accounts.
  */
 import { ENVIRONMENTS, type Environment } from '../domain.ts';
+import type { EndpointSecrets } from '../webhooks/secrets.ts';
+import { ensureDemoWebhook } from './webhooks.ts';
 import type { AccountRow, Store } from '../store/types.ts';
 import { demoAccount, demoAccountId, demoWallet, LOW_BALANCE, lowBalanceAccount, lowBalanceAccountId } from './accounts.ts';
 import { buildCatalogue, CURRENCY } from './catalogue.ts';
@@ -23,6 +25,8 @@ export interface LoadDemoOptions {
   seed: number | string;
   /** Number of transactions per account (default: generateTransactions' default, 260). */
   transactionCount?: number;
+  /** Webhook secrets: with them, the sandbox demo account gets its demo endpoint (demo/webhooks.ts). */
+  webhookSecrets?: EndpointSecrets | null;
 }
 
 export interface LoadDemoResult {
@@ -50,6 +54,7 @@ export async function loadDemo(store: Store, options: LoadDemoOptions): Promise<
     lowBalance[environment] = await ensureLowBalanceAccount(store, environment, options.now);
   }
   await ensureCatalogue(store);
+  if (options.webhookSecrets) await ensureDemoWebhook(store, accounts.sandbox, options.webhookSecrets, options.now);
   return { accounts, lowBalance };
 }
 
