@@ -30,6 +30,8 @@ export const ROWS: Row[] = [
   { id: 'purchases-idempotency', check: 'One Idempotency-Key sent 50 times at once over 2 instances', threat: 'money: a retry charged twice; ASVS V11.1.6 (race conditions)', file: 'purchases-idempotency.spec.ts' },
   { id: 'purchases-sigkill', check: 'SIGKILL in the middle of purchases, restart, clients retry', threat: 'money: partial writes, lost or doubled debits; availability', file: 'purchases-sigkill.spec.ts' },
   { id: 'purchases-settlement', check: 'Settlement workers on 2 instances', threat: 'money: double settlement, double refund', file: 'purchases-settlement.spec.ts' },
+  { id: 'webhooks-delivery', check: '1,000 webhook events over 2 instances, 30 % of first attempts failing', threat: 'lost or duplicated notifications; ASVS V11.1.6 (race conditions)', file: 'webhooks-delivery.spec.ts' },
+  { id: 'webhooks-sigkill', check: 'A delivering instance killed with SIGKILL', threat: 'lost notifications (at least once)', file: 'webhooks-delivery.spec.ts' },
 ];
 
 interface Run {

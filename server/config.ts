@@ -49,6 +49,8 @@ export interface WebhookConfig {
   allowPrivate: boolean;
   /** WEBHOOK_RETRY_SCALE (0 < s <= 1): compresses the retry schedule and the failing window (sandbox tests). */
   retryScale: number;
+  /** WEBHOOK_LEASE_MS: how long a claimed delivery is another worker's to leave alone (above the 15 s send timeout). */
+  leaseMs: number;
 }
 
 export type RateLimitPolicy = Record<Environment, number>;
@@ -153,6 +155,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     signingKey: env.WEBHOOK_SIGNING_KEY || undefined,
     allowPrivate: bool('WEBHOOKS_ALLOW_PRIVATE', env.WEBHOOKS_ALLOW_PRIVATE) ?? demo,
     retryScale,
+    leaseMs: int('WEBHOOK_LEASE_MS', env.WEBHOOK_LEASE_MS ?? '60000', 1000, 3_600_000, 'milliseconds'),
   };
 
   return {

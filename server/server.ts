@@ -133,7 +133,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     settlement?.start();
     const secrets = webhooks.secrets;
     const webhookWorker = config.webhooks.worker && secrets ? new WebhookWorker({
-      store, secrets, intervalMs: config.webhooks.intervalMs, scale: config.webhooks.retryScale,
+      store, secrets, intervalMs: config.webhooks.intervalMs, scale: config.webhooks.retryScale, leaseMs: config.webhooks.leaseMs,
       send: (r) => sendWebhook({ url: r.url, headers: r.headers, body: r.body, policy: webhooks.policy[r.environment] }),
       logger: logger.child({ component: 'webhooks' }),
     }) : null;

@@ -9,6 +9,7 @@ import {
   createAccounts, createKey, describeKey, fundWallet, listKeys, moveKey, regenerateKey,
 } from './commands.ts';
 import { checkAccountInput, checkFunding, checkKeyInput, parseEnvironments } from './inputs.ts';
+import { WEBHOOK_COMMANDS } from './webhook-commands.ts';
 
 export interface OptionSpec {
   /** Placeholder of the value in the synopsis, e.g. `ID`. */
@@ -140,4 +141,5 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       };
     },
   },
+  ...WEBHOOK_COMMANDS,
 };

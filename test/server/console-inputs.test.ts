@@ -73,6 +73,12 @@ const BAD_COMMAND_LINES: [string, string[], RegExp][] = [
   ['wallet fund', ['--account', ID], /^error: wallet fund needs --amount 5000\.00: a positive amount/],
   ['wallet fund', ['--account', ID, '--amount', '-5'], /^error: --amount must be a positive amount .*, got '-5'$/],
   ['wallet fund', ['--account', ID, '--amount', '1.00', '--reference', 'a b'], /^error: --reference must be 1-64 characters/],
+  ['webhook list', [], /^error: webhook list needs --account ID: the account$/],
+  ['webhook list', ['--account', 'nope'], /^error: --account must be an id such as .*, got 'nope'$/],
+  ['webhook deliveries', ['--account', ID], /^error: webhook deliveries needs --webhook ID/],
+  ['webhook deliveries', ['--account', ID, '--webhook', ID, '--status', 'lost'], /^error: --status must be one of pending, delivered, failed, got 'lost'$/],
+  ['webhook redeliver', ['--account', ID, '--webhook', ID], /^error: webhook redeliver needs --event ID/],
+  ['webhook redeliver', ['--account', ID, '--webhook', ID, '--event', '12'], /^error: --event must be an id such as .*, got '12'$/],
 ];
 
 /** Command lines that match no command. */
@@ -80,7 +86,7 @@ const NO_COMMAND: [string[], RegExp][] = [
   [[], /^error: no command given\ncommands:\n/],
   [['key'], /^error: 'key' needs a command\ncommands:\n/],
   [['key', 'delete', ID], /^error: unknown command 'key delete'\ncommands:\n/],
-  [['webhook', 'list'], /^error: unknown command 'webhook list'\n/],
+  [['webhook', 'delete'], /^error: unknown command 'webhook delete'\n/],
   [['--verbose', 'key', 'list'], /^error: unknown option --verbose\n/],
   [['help', 'key', 'delete'], /^error: unknown command 'key delete'\n/],
 ];
