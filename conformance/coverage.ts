@@ -33,7 +33,7 @@ export const OUT_OF_REACH_ON: { status: number; code: string; operations: RegExp
 ];
 
 /** Why cells that need a webhook endpoint, delivery or event are out of reach in a run that has none. */
-export const NO_WEBHOOK_DATA_WHY = 'the target lists no webhook endpoint of this key and a run without writes cannot create one (a sandbox run with writes does: webhooks.setup)';
+export const NO_WEBHOOK_DATA_WHY = 'the run read no webhook delivery of this key (none listed, or listed only after the walks began) and a run without writes cannot create one (a sandbox run with writes does: webhooks.setup)';
 const NEEDS_WEBHOOK_DATA = (operationId: string, status: number, code: string | null) =>
   (status === 200 && /^(getWebhookEndpoint|listWebhookDeliveries|getWebhookDelivery|getEvent)$/.test(operationId)) || code === 'DELIVERY_NOT_FOUND';
 
