@@ -11,6 +11,7 @@ import type { Contract, OperationModel } from './contract/operations.ts';
 import type { Cell, Environment, Exchange, Expectation, Failure, Role } from './model.ts';
 import { excerpt, redact } from './redact.ts';
 import type { Shared } from './shared.ts';
+import { pathParamsFor } from './cases/common.ts';
 
 export interface Target {
   env: Environment;
@@ -43,6 +44,8 @@ export class SkipCase extends Error {}
 
 export class RunContext {
   readonly shared: Shared = { walks: new Map(), purchases: new Map() };
+  /** Run when the run ends (the webhook receiver is closed). */
+  readonly onFinish: (() => Promise<void>)[] = [];
   constructor(
     readonly target: Target,
     readonly contract: Contract,
@@ -91,7 +94,7 @@ export class CaseContext {
   async send(
     req: {
       operationId?: string;
-      method?: 'GET' | 'OPTIONS' | 'POST';
+      method?: 'GET' | 'OPTIONS' | 'POST' | 'PATCH' | 'DELETE';
       query?: Record<string, string | number>;
       pathParams?: Record<string, string>;
       path?: string;
@@ -104,11 +107,13 @@ export class CaseContext {
     expect?: Expectation,
   ): Promise<Exchange> {
     const op = this.op(req.operationId);
+    // A path with parameters and none given: the real ones the run read (webhook, delivery, event, transaction…).
+    const pathParams = req.pathParams ?? (req.path === undefined ? pathParamsFor(this, op, true) : undefined);
     const ex = await this.run.api.send({
       method: req.method ?? 'GET',
       baseUrl: req.baseUrl ?? this.target.baseUrl,
       path: req.path ?? op.path,
-      ...(req.pathParams ? { pathParams: req.pathParams } : {}),
+      ...(pathParams ? { pathParams } : {}),
       ...(req.query ? { query: req.query } : {}),
       ...(req.requestId ? { requestId: req.requestId } : {}),
       ...(req.body !== undefined ? { body: req.body } : {}),

@@ -30,6 +30,7 @@ import { purchaseCases } from './cases/purchases.ts';
 import { requestIdCases } from './cases/request-id.ts';
 import { responseCases } from './cases/responses.ts';
 import { verificationCases } from './cases/verifications.ts';
+import { webhookCases, webhookSetupCase } from './cases/webhooks.ts';
 import type { CaseDef, RunContext } from './context.ts';
 import type { Profile } from './model.ts';
 
@@ -56,6 +57,7 @@ function afterWalks(run: RunContext): CaseDef[] {
     ...productCases(),
     ...isolationCases(),
     ...verificationCases(run.contract),
+    ...webhookCases(),
     // Writes, in this order: the idempotency cases' slow purchases settle while the scenarios are polled.
     ...idempotencyCases(run.contract),
     ...purchaseErrorCases(run.contract),
@@ -67,6 +69,8 @@ function afterWalks(run: RunContext): CaseDef[] {
 export function phasesOf(profile: Profile): Phase[] {
   if (profile === 'contract') return [(run) => contractProfileCases(run.contract)];
   return [
+    // Writes before the reads (sandbox only): the webhook endpoint, its events and deliveries the reads judge.
+    (run) => (run.writes ? [webhookSetupCase()] : []),
     (run) => [...walkCases(run.contract), categoryReadCase()],
     (run) => afterWalks(run).filter((c) => !c.writes),
     () => [moneyBeforeCase()],

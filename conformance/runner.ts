@@ -95,7 +95,9 @@ export async function runConformance(opts: RunOptions): Promise<RunResult> {
     }
   }
 
-  const coverage = computeCoverage(contract, profile, results, { writes });
+  for (const f of run.onFinish) await f();
+  const webhookData = run.shared.webhook !== undefined || (run.shared.walks.get('listWebhookDeliveries')?.items.length ?? 0) > 0;
+  const coverage = computeCoverage(contract, profile, results, { writes, webhookData });
   const minCoverage = opts.minCoverage ?? 100;
   const totals = {
     cases: results.length,

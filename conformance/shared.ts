@@ -42,6 +42,27 @@ export interface Shared {
   categories?: { items: Item[]; exchange: Exchange };
   /** Every purchase the run created, by transaction id. */
   purchases: Map<string, RunPurchase>;
+  /** The webhook endpoint the run created (webhooks.setup, sandbox runs with writes), its secret and what its
+   *  receiver got. */
+  webhook?: RunWebhook;
   /** The `full` key's balance before the first write of the run, in kobo (money.before). */
   balanceBefore?: { kobo: bigint; exchange: Exchange };
+}
+
+/** A request the run's webhook receiver got. */
+export interface ReceivedWebhook {
+  headers: Record<string, string>;
+  body: string;
+  at: number;
+}
+
+export interface RunWebhook {
+  id: string;
+  /** The signing secret of the create response (and, after a rotation, the new one). */
+  secrets: string[];
+  url: string;
+  /** Everything the receiver got, in order. */
+  received: ReceivedWebhook[];
+  /** The transaction whose events the setup waited for. */
+  transactionId: string;
 }

@@ -11,7 +11,10 @@
 import type { CaseDef, Who } from '../context.ts';
 import type { Contract, OperationModel } from '../contract/operations.ts';
 import { KEY_PREFIX, otherEnvironment, type Environment, type Expectation, type Role } from '../model.ts';
-import { pathParamsFor, randomKey } from './common.ts';
+import { pathParamsFor, randomKey, randomUUID } from './common.ts';
+
+const randomPathParams = (op: OperationModel) =>
+  op.path.includes('{') ? Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, randomUUID()])) : undefined;
 
 interface Scenario {
   name: string;
@@ -55,7 +58,11 @@ function scenarios(op: OperationModel): Scenario[] {
       list.push({ name: `missing scope (${role})`, who: () => role, expect: { status: 403, code: 'INSUFFICIENT_SCOPE', scope: op.scope }, needs: [role] });
     }
   }
-  const passes: Expectation = op.writes ? { status: 400, code: 'IDEMPOTENCY_KEY_REQUIRED' } : { status: 200 };
+  // The key that gets through: a POST without a key → 400; a PATCH without a body → 400; a DELETE of an unknown id → 404.
+  const passes: Expectation = op.method === 'POST' ? { status: 400, code: 'IDEMPOTENCY_KEY_REQUIRED' }
+    : op.method === 'PATCH' ? { status: 400, code: 'INVALID_PARAMETER' }
+    : op.method === 'DELETE' ? { status: 404, code: op.responses.get(404)?.codes[0] ?? 'NOT_FOUND' }
+    : { status: 200 };
   list.push({ name: 'IP allowed (loopback)', who: () => 'ip_loopback', expect: passes, needs: ['ip_loopback'] });
   return op.writes ? list.filter((s) => !s.needsOther) : list;
 }
@@ -71,8 +78,9 @@ export function authMatrixCases(contract: Contract): CaseDef[] {
       ...(s.needsOther ? { needsOther: s.needsOther } : {}),
       ...(op.writes ? { writes: true } : {}),
       async run(t) {
-        const pathParams = pathParamsFor(t, op, s.expect.status === 200);
-        const method = op.writes ? { method: 'POST' as const } : {};
+        // A write goes to a random id (authentication comes before the lookup): nothing real is changed or deleted.
+        const pathParams = op.writes ? randomPathParams(op) : pathParamsFor(t, op, s.expect.status === 200);
+        const method = op.writes ? { method: op.method as 'POST' | 'PATCH' | 'DELETE' } : {};
         await t.send({ ...method, ...(pathParams ? { pathParams } : {}) }, s.who(t.target.env, t.target.other.full), s.expect);
       },
     })),

@@ -22,6 +22,10 @@ export interface ListBody {
 
 export const TRANSACTIONS = 'listTransactions';
 
+/** Why a case that needs a webhook endpoint, a delivery or an event is skipped when the target lists none: only a
+ *  sandbox run with writes creates them (webhooks.setup). */
+export const NO_WEBHOOK_DATA = 'the target lists no webhook endpoint, delivery or event of this key, and a run without writes cannot create one';
+
 /** Transactions read by the walk of the first phase; the case is skipped when there are none. */
 export function walkedTransactions(t: CaseContext): Item[] {
   const walk = t.shared.walks.get(TRANSACTIONS);
@@ -43,6 +47,12 @@ export function pathParamsFor(t: CaseContext, op: OperationModel, needReal: bool
       const product = list ? t.shared.walks.get(list.operationId)?.items[0]?.id : undefined;
       if (!product && needReal) t.skip(`no product read for ${op.path} (the walk of ${list?.operationId ?? 'its list'} failed)`);
       return product ?? randomUUID();
+    }
+    if (name === 'webhook_id' || name === 'delivery_id' || name === 'event_id') {
+      const list = { webhook_id: 'listWebhookEndpoints', delivery_id: 'listWebhookDeliveries', event_id: 'listEvents' }[name];
+      const id = (name === 'webhook_id' ? t.shared.webhook?.id : undefined) ?? t.shared.walks.get(list)?.items[0]?.id;
+      if (!id && needReal) t.skip(`${NO_WEBHOOK_DATA} (${list} read none)`);
+      return id ?? examples[0] ?? randomUUID();
     }
     if (name === 'id') {
       const id = t.shared.walks.get(TRANSACTIONS)?.items[0]?.id;

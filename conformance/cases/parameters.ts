@@ -8,6 +8,8 @@ import type { CaseDef } from '../context.ts';
 import type { Contract } from '../contract/operations.ts';
 import { negativeValues } from '../contract/negative-values.ts';
 import { randomUUID } from './common.ts';
+import { webhookWrite } from './webhooks.ts';
+import { PURCHASES } from './purchase-support.ts';
 import { choosePurchase } from './purchase-choice.ts';
 
 const UNKNOWN = 'unknown_param';
@@ -42,7 +44,9 @@ export function parameterCases(contract: Contract): CaseDef[] {
       needs: [...needs],
       ...(op.writes ? { writes: true } : {}),
       async run(t) {
-        if (op.writes) await t.post({ body: (await choosePurchase(t, op.operationId)).body, query: { [UNKNOWN]: 1 } }, who, expect);
+        if (PURCHASES.includes(op.operationId)) await t.post({ body: (await choosePurchase(t, op.operationId)).body, query: { [UNKNOWN]: 1 } }, who, expect);
+        // Another write: its contract example to a random id (parameters come before the lookup): nothing changes.
+        else if (op.writes) await webhookWrite(t, op.operationId, op.requestBody?.examples[0], { pathParams, query: { [UNKNOWN]: 1 } }, expect);
         else await t.send({ pathParams, query: { [UNKNOWN]: 1 } }, who, expect);
       },
     });

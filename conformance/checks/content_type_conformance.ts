@@ -5,6 +5,10 @@ export const contentTypeConformance: ResponseCheck = {
   name: 'content_type_conformance',
   run({ op, response, expect }) {
     const documented = op.responses.get(response.status) ?? op.responses.get(expect?.status ?? 200);
+    // A response documented without content (204): no body, hence no Content-Type, is what the contract says.
+    if (documented && documented.mediaTypes.length === 0 && response.status === documented.status) {
+      return response.text === '' ? [] : [{ message: `a ${response.status} with a body (${response.text.slice(0, 60)})`, documented: `${response.status} without content` }];
+    }
     const types = documented?.mediaTypes ?? ['application/json'];
     const got = mediaType(response.headers['content-type']);
     if (types.includes(got)) return [];

@@ -10,6 +10,8 @@ export const envelopeConformance: ResponseCheck = {
     const documented = response.status < 400
       ? `{ status, data${op.paginated ? ', pagination' : ''} }`
       : '{ status, error: { code, message } } without data';
+    // A documented response without content (204) has no envelope (content_type_conformance checks it is empty).
+    if (op.responses.get(response.status)?.mediaTypes.length === 0) return [];
     const body = response.body;
     if (!response.isJson || !isRecord(body)) return [{ message: 'the body is not a JSON object', documented }];
     const out: Problem[] = [];

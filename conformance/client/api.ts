@@ -22,7 +22,7 @@ export type BodyOf<P extends PostPath> = NonNullable<paths[P]['post']['requestBo
 export type CreatedBody<P extends PostPath> = paths[P]['post']['responses'][201]['content']['application/json'];
 
 export interface SendRequest {
-  method?: 'GET' | 'HEAD' | 'OPTIONS' | 'POST';
+  method?: 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PATCH' | 'DELETE';
   baseUrl: string;
   /** A path template of the contract (`/account/transactions/{id}`) or a literal path. */
   path: string;
