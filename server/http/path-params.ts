@@ -17,6 +17,14 @@ const NOT_FOUND: Partial<Record<OperationId, Record<string, () => ApiError>>> = 
   getTransaction: { id: errors.transactionNotFound },
   getElectricityMeter: { product_id: () => errors.productNotFound(404), meter_number: errors.meterNotFound },
   getCableTvSmartcard: { product_id: () => errors.productNotFound(404), smartcard_number: errors.smartcardNotFound },
+  getWebhookEndpoint: { webhook_id: errors.webhookNotFound },
+  updateWebhookEndpoint: { webhook_id: errors.webhookNotFound },
+  deleteWebhookEndpoint: { webhook_id: errors.webhookNotFound },
+  createWebhookSecretRotation: { webhook_id: errors.webhookNotFound },
+  listWebhookDeliveries: { webhook_id: errors.webhookNotFound },
+  createWebhookDelivery: { webhook_id: errors.webhookNotFound },
+  getWebhookDelivery: { webhook_id: errors.webhookNotFound, delivery_id: errors.deliveryNotFound },
+  getEvent: { event_id: () => errors.eventNotFound() },
 };
 
 export const notFoundOf = (route: AnyRoute, param?: string): ApiError =>

@@ -97,6 +97,10 @@ const NOT_FOUND: Record<string, Record<string, string>> = {
   getTransaction: { id: 'TRANSACTION_NOT_FOUND' },
   getElectricityMeter: { product_id: 'PRODUCT_NOT_FOUND', meter_number: 'METER_NOT_FOUND' },
   getCableTvSmartcard: { product_id: 'PRODUCT_NOT_FOUND', smartcard_number: 'SMARTCARD_NOT_FOUND' },
+  getWebhookEndpoint: { webhook_id: 'WEBHOOK_NOT_FOUND' },
+  listWebhookDeliveries: { webhook_id: 'WEBHOOK_NOT_FOUND' },
+  getWebhookDelivery: { webhook_id: 'WEBHOOK_NOT_FOUND', delivery_id: 'DELIVERY_NOT_FOUND' },
+  getEvent: { event_id: 'EVENT_NOT_FOUND' },
 };
 
 function decodable(wire: string): boolean {
