@@ -5,18 +5,37 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ContractSchemas, loadBundle } from '../../conformance/contract-schemas.ts';
-import { BODY_MEMBER_FORMS, CONTRACT_QUERY_PARAMETERS, invalidValue, PARAMETER_FORMS, unknownParameter } from './parameter-forms.ts';
+import { OPERATIONS } from './operations.ts';
+import {
+  BODY_MEMBER_FORMS, CONTRACT_QUERY_PARAMETERS, invalidValue, OPERATION_PARAMETER_FORMS, PARAMETER_FORMS, unknownParameter,
+} from './parameter-forms.ts';
 
 type Node = Record<string, any>;
 const bundle = loadBundle() as Node;
 const schemas = new ContractSchemas(bundle);
 const deref = (n: Node): Node => (typeof n.$ref === 'string' ? deref(n.$ref.slice(2).split('/').reduce((o: Node, k: string) => o[k], bundle)) : n);
 
-/** Every query parameter component of the contract, by name: its schema pointer. */
+/**
+ * Every query parameter component of the contract, by name: its schema pointer (the first component of that name;
+ * a name two operations give different forms is in OPERATION_PARAMETER_FORMS, checked against each operation below).
+ */
 const parameterSchemas = new Map<string, string>();
 for (const [key, p] of Object.entries(bundle.components.parameters as Node)) {
-  if (p.in === 'query') parameterSchemas.set(p.name, `#/components/parameters/${key}/schema`);
+  if (p.in === 'query' && !parameterSchemas.has(p.name)) parameterSchemas.set(p.name, `#/components/parameters/${key}/schema`);
 }
+/** The schema pointer of an operation's query parameter `name`. */
+function operationParameter(operationId: string, name: string): string {
+  for (const item of Object.values(bundle.paths as Node)) {
+    for (const op of Object.values(item as Node) as Node[]) {
+      if (op?.operationId !== operationId) continue;
+      const ref = (op.parameters as Node[]).map((x) => x.$ref as string | undefined).find((r) => r && deref({ $ref: r }).name === name && deref({ $ref: r }).in === 'query');
+      return `${ref}/schema`;
+    }
+  }
+  throw new Error(`${operationId} has no query parameter ${name}`);
+}
+/** A list or a boolean written in JSON is that value; anything else (digits of a string member too) stays a string. */
+const asValue = (example: string): unknown => (/^(\[.*\]|true|false|null)$/.test(example) ? JSON.parse(example) : example);
 const schemaOf = (name: string): Node => deref((bundle.components.parameters as Node)[[...Object.entries(bundle.components.parameters as Node)].find(([, p]) => p.name === name)![0]].schema);
 
 const examplesIn = (form: string) => [...form.matchAll(/such as (\S+?)(?:,|$| or)/g), ...form.matchAll(/ or (\S+)$/g)].map((m) => m[1]!);
@@ -26,6 +45,16 @@ describe('PARAMETER_FORMS', () => {
   it('has the words for every query parameter of the contract, and nothing else', () => {
     expect(Object.keys(PARAMETER_FORMS).sort()).toEqual([...CONTRACT_QUERY_PARAMETERS].sort());
   });
+
+  it.each(Object.entries(OPERATION_PARAMETER_FORMS).flatMap(([op, forms]) => Object.entries(forms).map(([name, form]) => [op, name, form] as const)))(
+    '%s: gives %s its own words, with examples its parameter accepts and only its values listed', (op, name, form) => {
+      expect((OPERATIONS as Record<string, { query: readonly string[] }>)[op]!.query).toContain(name);
+      const pointer = operationParameter(op, name);
+      for (const example of examplesIn(form)) expect(schemas.validate(pointer, example), `${name}: ${example}`).toEqual([]);
+      const schema = deref(pointer.slice(2).split('/').reduce((o: Node, k: string) => o[k], bundle));
+      expect(listIn(form).sort()).toEqual([...schema.enum].sort());
+      expect(invalidValue(name, false, op)).toBe(`must be ${form}`);
+    });
 
   it.each(Object.entries(PARAMETER_FORMS))('gives %s an example the contract accepts', (name, form) => {
     const examples = examplesIn(form);
@@ -86,6 +115,7 @@ describe('BODY_MEMBER_FORMS', () => {
     expect(form, `${member} has no form: its 400 would say only "is not valid"`).toBeDefined();
     const examples = examplesIn(form!);
     expect(examples.length).toBeGreaterThan(0);
-    for (const example of examples) expect(schemas.validate(pointer, example), `${member}: ${example}`).toEqual([]);
+    // An example that reads as JSON (a list, a boolean) is that value.
+    for (const example of examples) expect(schemas.validate(pointer, asValue(example)), `${member}: ${example}`).toEqual([]);
   });
 });

@@ -22,7 +22,21 @@ export const PARAMETER_FORMS: Readonly<Record<string, string>> = {
   distributor:
     'a distributor code, one of AEDC, BEDC, EEDC, EKEDC, IBEDC, IKEDC, JED, KAEDCO, KEDCO, PHED, YEDC, ABAPOWER (any letter case), such as IKEDC',
   provider: 'one of DSTV, GOTV, STARTIMES, SHOWMAX (any letter case), such as DSTV',
+  type: 'one of transaction.pending, transaction.successful, transaction.failed, transaction.reversed, such as transaction.successful',
+  event_id: 'an event id (a UUID), such as 3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f',
+  transaction_id: 'a transaction id (a UUID), such as 3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f',
 };
+
+/**
+ * Where two operations give one parameter name different forms (`status` of a transaction, `status` of a webhook
+ * delivery): the operation's own words, which win over PARAMETER_FORMS.
+ */
+export const OPERATION_PARAMETER_FORMS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  listWebhookDeliveries: { status: 'one of pending, delivered, failed, such as failed' },
+};
+
+const formOf = (parameter: string, operationId?: string) =>
+  (operationId === undefined ? undefined : OPERATION_PARAMETER_FORMS[operationId]?.[parameter]) ?? PARAMETER_FORMS[parameter];
 
 /** Request body member name → the form its value must have (after "must be "). */
 export const BODY_MEMBER_FORMS: Readonly<Record<string, string>> = {
@@ -33,6 +47,11 @@ export const BODY_MEMBER_FORMS: Readonly<Record<string, string>> = {
   meter_number: 'a meter number of 11 to 13 digits, such as 45678901234',
   smartcard_number: 'a smartcard number of 10 or 11 digits, such as 7023456789',
   reference: 'your own reference: 1 to 64 letters, digits, dots, underscores or hyphens, such as order-2026-0001',
+  url: 'an absolute https URL of at most 2048 characters (http only in a sandbox that allows private addresses), such as https://hooks.shop.ng/billpay',
+  events: 'a list of 1 to 4 different event types among transaction.pending, transaction.successful, transaction.failed, transaction.reversed, such as ["transaction.failed"]',
+  description: 'a text of at most 256 characters, or null, such as Orders',
+  enabled: 'true or false, such as true',
+  event_id: 'the id (a UUID) of one of your events of the last 30 days, such as 3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f',
 };
 
 /** The detail message of a body member: wrong, missing (`required`) or not a member of the request (`accepted`). */
@@ -44,8 +63,8 @@ export function bodyMemberMessage(member: string, problem: 'invalid' | 'missing'
 }
 
 /** The detail message of a query parameter whose value is not of its form. */
-export function invalidValue(parameter: string, repeated: boolean): string {
-  const form = PARAMETER_FORMS[parameter];
+export function invalidValue(parameter: string, repeated: boolean, operationId?: string): string {
+  const form = formOf(parameter, operationId);
   const must = form ? `must be ${form}` : 'is not valid';
   return repeated ? `must be given once; it ${must}` : must;
 }

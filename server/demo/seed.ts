@@ -54,7 +54,9 @@ export async function loadDemo(store: Store, options: LoadDemoOptions): Promise<
     lowBalance[environment] = await ensureLowBalanceAccount(store, environment, options.now);
   }
   await ensureCatalogue(store);
-  if (options.webhookSecrets) await ensureDemoWebhook(store, accounts.sandbox, options.webhookSecrets, options.now);
+  if (options.webhookSecrets) {
+    for (const environment of ENVIRONMENTS) await ensureDemoWebhook(store, accounts[environment], options.webhookSecrets, options.now);
+  }
   return { accounts, lowBalance };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The demo's webhook endpoint (sandbox): one endpoint of the demo account, with one delivered delivery of its newest
+ * The demo's webhook endpoint: one endpoint of each environment's demo account, with one delivered delivery of its newest
  * event and its attempt, so the docs' samples (and a partner trying the sandbox) find an endpoint, an event and a
  * delivery log from the first start. The endpoint is disabled (disabled_by_partner): its URL is an example, and an
  * enabled endpoint would collect a delivery for every sandbox purchase of the demo account.
@@ -10,7 +10,7 @@ import { secretRecord, type EndpointSecrets } from '../webhooks/secrets.ts';
 
 export const DEMO_WEBHOOK_URL = 'https://hooks.shop.ng/billpay/events';
 
-/** A stable id per account: the same demo data on every machine (and no second endpoint on a restart). */
+/** A stable id per account (and per event, for its delivery): the same demo data on every machine (and no second endpoint on a restart). */
 function demoEndpointId(accountId: string): string {
   const h = createHash('sha256').update(`demo-webhook:${accountId}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;

@@ -30,7 +30,7 @@ export function fromValidatorError(e: HttpError, route: AnyRoute, query: Record<
   const unknown = /^Unknown query parameter/.test(first?.message ?? '') || !route.query.includes(parameter);
   return errors.invalidParameter(
     parameter,
-    unknown ? unknownParameter(parameter, route.query) : invalidValue(parameter, Array.isArray(query[parameter])),
+    unknown ? unknownParameter(parameter, route.query) : invalidValue(parameter, Array.isArray(query[parameter]), route.operationId),
   );
 }
 

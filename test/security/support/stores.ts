@@ -2,6 +2,7 @@
  * The reference server with demo data on each store the tests must hold for: the embedded store (PGlite) and
  * PostgreSQL in a throwaway schema of TEST_DATABASE_URL. PostgreSQL is skipped, visibly, without the variable.
  */
+import { randomBytes } from 'node:crypto';
 import { admin, withSchema } from '../../robustness/support/postgres.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
@@ -23,7 +24,8 @@ export const STORES: StoreUnderTest[] = [
       // Other agents share the database: a schema of our own, unique per process and start.
       const schema = `security_${tag}_${process.pid}_${Date.now()}`;
       await admin((c) => c.query(`CREATE SCHEMA ${schema}`));
-      const srv = await startTestServer([], { DATABASE_URL: withSchema(databaseUrl!, schema) });
+      // A signing key, as every PostgreSQL deployment with webhooks has one (the embedded store keeps its own).
+      const srv = await startTestServer([], { DATABASE_URL: withSchema(databaseUrl!, schema), WEBHOOK_SIGNING_KEY: randomBytes(32).toString('base64') });
       return {
         ...srv,
         async stop() {
