@@ -146,7 +146,7 @@ function purchaseOverwrites(): Json[] {
  */
 const WEBHOOK_ID = [{ key: 'webhook_id', value: '{{webhookId}}' }];
 /** A host that never resolves (RFC 2606 `.invalid`): the policy accepts it, and the redelivery is sent nowhere. */
-const WEBHOOK_URL = 'https://newman-contract-suite.invalid/billpay/events';
+export const WEBHOOK_URL = 'https://newman-contract-suite.invalid/billpay/events';
 const WEBHOOK_PATH_VARIABLES: Record<string, { key: string; value: string }[]> = {
   getWebhookEndpoint: WEBHOOK_ID,
   updateWebhookEndpoint: WEBHOOK_ID,
