@@ -39,7 +39,7 @@ function targetFor(env: Environment, origin?: string): Target {
 }
 
 beforeAll(async () => {
-  // Limits on, far above what one run sends (under 200 requests per environment, most of them failing
+  // Limits on, far above what one run sends (under 200 requests per environment, a quarter of them failing
   // authentication), so that every response carries the RateLimit fields and none is a 429.
   server = await startTestServer([], { RATE_LIMIT_RPS: '1000' });
   dir = mkdtempSync(join(tmpdir(), 'newman-'));
