@@ -27,7 +27,27 @@ export function generateCollection(dir: string, bundlePath = BUNDLE): string {
   // Portman reports a schema it cannot compile by disabling that check in the collection: treat it as a failure.
   const text = readFileSync(out, 'utf8');
   if (text.includes('is not being validated against your spec')) throw new Error('portman left a response without schema validation');
+  writeFileSync(out, JSON.stringify(moveDeletionsLast(JSON.parse(text) as Folder), null, 2));
   return out;
+}
+
+interface Folder { name?: string; item?: Folder[]; request?: { method?: string } }
+
+/**
+ * Moves the DELETE of each operation (its main request, not its variations: they fail authentication) to a last
+ * folder, so that it runs after every request that reads what it deletes — the variations included, which Portman
+ * puts after the operations. Portman orders requests only within their folder.
+ */
+export function moveDeletionsLast(collection: Folder): Folder {
+  const deletions: Folder[] = [];
+  const take = (items: Folder[]): Folder[] => items.filter((i) => {
+    if (i.item) return (i.item = take(i.item)), true;
+    if (i.request?.method !== 'DELETE' || /\]$/.test(i.name ?? '')) return true;
+    deletions.push(i);
+    return false;
+  });
+  const item = take(collection.item ?? []);
+  return { ...collection, item: deletions.length ? [...item, { name: 'Deletions', item: deletions }] : item };
 }
 
 export interface Target {

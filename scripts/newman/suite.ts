@@ -13,7 +13,7 @@ export interface SuiteOperation {
   id: string;
   method: string;
   path: string;
-  /** The documented success status (200, or 201 for a purchase). */
+  /** The documented success status (200; 201 for a creation; 204 for a deletion, which has no body). */
   success: number;
   /** The one scope the operation needs; null when public. */
   scope: string | null;
@@ -49,13 +49,15 @@ export function scopeLessRole(scope: string): DemoKeyRole {
  */
 export const keyVariable = (role: DemoKeyRole) => (role === 'full' ? 'bearerToken' : `key_${role}`);
 
+/** Every method the contract uses: each operation of a path is one request of the collection (PATCH and DELETE too). */
+const METHODS = ['get', 'post', 'patch', 'delete'] as const;
+
 export function operationsOf(bundle: Json): SuiteOperation[] {
   const params = ((bundle.components as Json).parameters ?? {}) as Record<string, Json>;
   const deref = (p: Json) => (typeof p.$ref === 'string' ? params[p.$ref.split('/').pop()!]! : p);
   const out: SuiteOperation[] = [];
-  for (const [path, item] of Object.entries(bundle.paths as Record<string, Json>)) {
-    const method = ['get', 'post'].find((m) => item[m] !== undefined);
-    if (!method) continue;
+  for (const [path, item] of Object.entries(bundle.paths as Record<string, Json>)) for (const method of METHODS) {
+    if (item[method] === undefined) continue;
     const op = item[method] as Json;
     const success = Math.min(...Object.keys(op.responses as Json).map(Number).filter((c) => c >= 200 && c < 300));
     const security = (op.security ?? bundle.security ?? []) as Record<string, string[]>[];
@@ -136,6 +138,54 @@ function purchaseOverwrites(): Json[] {
   ];
 }
 
+/**
+ * The webhook lifecycle, on an endpoint the collection creates itself (production has no demo endpoint, and the
+ * sandbox's demo endpoint is left as it is): create it, read it, change it, rotate its secret, redeliver an event the
+ * purchases made (listEvents runs first, see WEBHOOK_FOLDERS) and read that delivery; the DELETE of that endpoint
+ * runs last of the whole collection (moveDeletionsLast in run.ts), after every request that reads it.
+ */
+const WEBHOOK_ID = [{ key: 'webhook_id', value: '{{webhookId}}' }];
+/** A host that never resolves (RFC 2606 `.invalid`): the policy accepts it, and the redelivery is sent nowhere. */
+export const WEBHOOK_URL = 'https://newman-contract-suite.invalid/billpay/events';
+const WEBHOOK_PATH_VARIABLES: Record<string, { key: string; value: string }[]> = {
+  getWebhookEndpoint: WEBHOOK_ID,
+  updateWebhookEndpoint: WEBHOOK_ID,
+  deleteWebhookEndpoint: WEBHOOK_ID,
+  createWebhookSecretRotation: WEBHOOK_ID,
+  listWebhookDeliveries: WEBHOOK_ID,
+  createWebhookDelivery: WEBHOOK_ID,
+  getWebhookDelivery: [...WEBHOOK_ID, { key: 'delivery_id', value: '{{deliveryId}}' }],
+  getEvent: [{ key: 'event_id', value: '{{eventId}}' }],
+};
+/** Order in the Webhooks folder: each request after the one whose response gives its ids. */
+const WEBHOOK_ORDER = [
+  'GET /webhooks', 'POST /webhooks', 'GET /webhooks/{webhook_id}', 'PATCH /webhooks/{webhook_id}',
+  'POST /webhooks/{webhook_id}/secret_rotations', 'POST /webhooks/{webhook_id}/deliveries',
+  'GET /webhooks/{webhook_id}/deliveries', 'GET /webhooks/{webhook_id}/deliveries/{delivery_id}', 'DELETE /webhooks/{webhook_id}',
+];
+
+function webhookOverwrites(): Json[] {
+  return [
+    { openApiOperationId: 'createWebhookEndpoint', ...freshKey, ...body([['url', WEBHOOK_URL]]) },
+    { openApiOperationId: 'createWebhookSecretRotation', ...freshKey },
+    { openApiOperationId: 'createWebhookDelivery', ...freshKey, ...body([['event_id', '{{eventId}}']]) },
+    ...Object.entries(WEBHOOK_PATH_VARIABLES).map(([opId, vars]) => ({ openApiOperationId: opId, overwriteRequestPathVariables: vars })),
+  ];
+}
+
+/** Top-level folders (the first tag of each operation, in the order of the paths), the events' before the webhooks'. */
+function folderOrder(ops: SuiteOperation[], bundle: Json): string[] {
+  const tagOf = (o: SuiteOperation) => String((((bundle.paths as Record<string, Json>)[o.path]![o.method.toLowerCase()] as Json).tags as string[] | undefined)?.[0] ?? '');
+  const folders = [...new Set(ops.map(tagOf).filter((t) => t !== ''))];
+  const events = ops.find((o) => o.id === 'listEvents');
+  const webhooks = ops.find((o) => o.id === 'createWebhookDelivery');
+  if (!events || !webhooks) return folders;
+  const [e, w] = [tagOf(events), tagOf(webhooks)];
+  const rest = folders.filter((f) => f !== e);
+  rest.splice(rest.indexOf(w), 0, e);
+  return rest;
+}
+
 export function portmanConfig(bundle: Json): Json {
   const ops = operationsOf(bundle);
   const transactions = 'listTransactions';
@@ -166,7 +216,8 @@ export function portmanConfig(bundle: Json): Json {
     errorVariation('too-long-id', 404, 'TRANSACTION_NOT_FOUND', [pathId('x'.repeat(129))]),
   ]);
   for (const o of ops.filter((x) => x.query.length > 0)) {
-    const ok = [ok200('examples', [queryOf(o.query.map((q) => [q.name, q.example]))])];
+    const vars = WEBHOOK_PATH_VARIABLES[o.id];
+    const ok = [ok200('examples', [{ ...queryOf(o.query.map((q) => [q.name, q.example])), ...(vars ? { overwriteRequestPathVariables: vars } : {}) }])];
     // Syntactically valid date-times at the ends of the range, with the most extreme offsets: 200, never a 5xx.
     if (o.id === transactions) ok.push(ok200('extreme-dates', [queryOf([['from', '0000-01-01T00:00:00%2B23:59'], ['to', '9999-12-31T23:59:59.999999999-23:59']])]));
     expect(o.id, 200, ok);
@@ -181,7 +232,8 @@ export function portmanConfig(bundle: Json): Json {
     version: 1.0,
     tests: {
       contractTests: [{ openApiOperation: '*::/*', statusSuccess: { enabled: true }, ...CONTRACT }],
-      contentTests: ops.map((o) => ({
+      // A 204 has no body: its contract test is "Response has empty Body".
+      contentTests: ops.filter((o) => o.success !== 204).map((o) => ({
         openApiOperationId: o.id,
         responseBodyTests: [{ key: 'status.code', value: o.success }, { key: 'status.message', value: o.success === 201 ? 'Created' : 'OK' }],
       })),
@@ -191,14 +243,21 @@ export function portmanConfig(bundle: Json): Json {
       { openApiOperationId: transactions, collectionVariables: [{ responseBodyProp: 'data[0].id', name: 'transactionId' }] },
       // Products of the catalogue for the verifications and purchases (the contract's example ids are no product).
       ...PRODUCT_VARIABLES.map(([opId, name]) => ({ openApiOperationId: opId, collectionVariables: [{ responseBodyProp: 'data[0].id', name }] })),
+      // The webhook lifecycle: the endpoint this collection creates, an event of the purchases, the redelivery.
+      { openApiOperationId: 'createWebhookEndpoint', collectionVariables: [{ responseBodyProp: 'data.id', name: 'webhookId' }] },
+      { openApiOperationId: 'listEvents', collectionVariables: [{ responseBodyProp: 'data[0].id', name: 'eventId' }] },
+      { openApiOperationId: 'createWebhookDelivery', collectionVariables: [{ responseBodyProp: 'data.id', name: 'deliveryId' }] },
     ],
     overwrites: [
       { openApiOperationId: 'getTransaction', overwriteRequestPathVariables: [{ key: 'id', value: '{{transactionId}}' }] },
       ...purchaseOverwrites(),
+      ...webhookOverwrites(),
       // Public: the request carries no key at all (a key sent to it would be ignored anyway).
       { openApiOperationId: 'getHealth', overwriteRequestSecurity: { remove: true } },
     ],
     globals: {
+      orderOfFolders: folderOrder(ops, bundle),
+      orderOfOperations: WEBHOOK_ORDER.map((m) => `[${m.split(' ')[0]}]::${m.split(' ')[1]}`),
       securityOverwrites: { bearer: { token: `{{${keyVariable('full')}}}` } },
       collectionTestScripts: [rateLimitScript(bundle)],
     },

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptinessProblems, MIN_ASSERTIONS_PER_REQUEST } from '../../scripts/contract-newman.ts';
 import { failureLines, generateCollection, runCollection, type NewmanResult, type RequestResult, type Target } from '../../scripts/newman/run.ts';
-import { GROUPS, operationsOf } from '../../scripts/newman/suite.ts';
+import { GROUPS, operationsOf, WEBHOOK_URL } from '../../scripts/newman/suite.ts';
 import type { Environment } from '../../server/domain.ts';
 import { bundle } from '../helpers/bundle.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -39,7 +39,7 @@ function targetFor(env: Environment, origin?: string): Target {
 }
 
 beforeAll(async () => {
-  // Limits on, far above what one run sends (about 80 requests per environment, a third of them failing
+  // Limits on, far above what one run sends (under 200 requests per environment, a quarter of them failing
   // authentication), so that every response carries the RateLimit fields and none is a 429.
   server = await startTestServer([], { RATE_LIMIT_RPS: '1000' });
   dir = mkdtempSync(join(tmpdir(), 'newman-'));
@@ -93,6 +93,17 @@ describe.each(ENVS)('newman on %s', (env) => {
     const checks = r.requests.flatMap((q) => q.assertions.filter((a) => RATE_LIMIT.test(a.name)).map((a) => ({ ...a, q })));
     expect(checks.length).toBe(r.requests.length * 2);
     expect(checks.filter((c) => c.failure).map((c) => `${c.q.name} [${c.q.status}]: ${c.name} — ${c.failure}`)).toEqual([]);
+  });
+
+  it('deletes only the webhook endpoint it created, after every request that reads it: none of its endpoints is left', async () => {
+    const r = result();
+    const deletion = (bundle.paths as Record<string, Record<string, { summary: string }>>)['/webhooks/{webhook_id}']!.delete!.summary;
+    expect(r.requests.filter((q) => q.name === deletion).map((q) => q.status)).toEqual([204]);
+    expect(r.requests.at(-1)?.name).toBe(deletion);
+    const { base_url, keys } = server.demoKeys![env];
+    const res = await fetch(`${base_url}/webhooks?per_page=100`, { headers: { authorization: `Bearer ${keys.full}` } });
+    const urls = ((await res.json()) as { data: { attributes: { url: string } }[] }).data.map((e) => e.attributes.url);
+    expect(urls).not.toContain(WEBHOOK_URL);
   });
 
   // Depends on the server's routing hardening: ids over 128 characters were a 400, extreme dates a 500.
