@@ -20,10 +20,17 @@ export function contractProfileCases(contract: Contract): CaseDef[] {
       const pathParams = Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, p.examples[0] ?? 'example']));
       const key = t.target.keys.full ?? randomKey(t.target.env);
       const who = { authorization: `Bearer ${key}`, label: t.target.keys.full ? 'full' : 'generated key' };
+      const method = op.method as 'GET' | 'POST' | 'PATCH' | 'DELETE';
       if (!op.writes) return void (await t.send({ pathParams }, who, { status: op.success }));
-      const example = op.requestBody?.examples[0];
+      // A write without a body (DELETE): its method alone, and a success without content (204).
+      if (!op.requestBody) return void (await t.send({ method, pathParams }, who, { status: op.success }));
+      const example = op.requestBody.examples[0];
       if (example === undefined) return t.skip(`the contract has no example body for ${op.operationId}`);
-      await t.post({ body: example }, who, { status: op.success });
+      // POST or PATCH, on the path's example ids; an Idempotency-Key where the operation declares one (POSTs).
+      const keyed = op.params.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
+      const headers = { 'Content-Type': 'application/json', ...(keyed ? { 'Idempotency-Key': t.newIdempotencyKey() } : {}) };
+      const ex = await t.send({ method, pathParams, body: JSON.stringify(example), headers }, who, { status: op.success });
+      t.enterPurchase(ex, op.operationId, who.label);
     },
   }));
 }
