@@ -116,6 +116,10 @@ export function webhookSetupCase(): CaseDef {
       });
       if (!settled) return t.fail('webhook_delivered', t.op('listWebhookDeliveries'), `no delivery of endpoint ${hook.id} settled within 30 s of purchase ${hook.transactionId}`);
       if (received.length === 0) t.fail('webhook_delivered', t.op(), `the deliveries of ${hook.id} say delivered, yet the receiver got nothing`);
+      // Every delivery the endpoint's log says delivered reached the receiver (a 2xx came from it, so it got it first).
+      const got = new Set(received.map((r) => r.headers['webhook-id']));
+      const lost = settled.filter((d) => d.attributes.status === 'delivered' && !got.has(d.attributes.event_id));
+      if (lost.length) t.fail('webhook_delivered', t.op('listWebhookDeliveries'), `${lost.length} delivery(ies) of ${hook.id} say delivered, yet the receiver never got event(s) ${lost.map((d) => `${d.attributes.event_type} ${d.attributes.event_id}`).join(', ')}`, undefined, 'each event delivered reaches the endpoint');
       judgeReceived(t, hook);
       t.shared.webhook = hook;
     },

@@ -1,7 +1,7 @@
 /**
  * The suite must be able to fail. The reference server runs in-process with demo data; a proxy in front of it
  * breaks one promise at a time (support/mutants.ts, routing-mutants.ts, filter-mutants.ts — one per declared
- * filter, ignored —, purchase-mutants.ts). The full profile through each mutant must FAIL, with the expected check
+ * filter, ignored —, purchase-mutants.ts, webhook-mutants.ts: a relay between the server and the run's receiver). The full profile through each mutant must FAIL, with the expected check
  * among the failing ones; through an honest proxy, with every write case, it must PASS with 100 % coverage.
  *
  * The mutants of reads run read-only: the demo data then holds still and their cached answers stay true. The
@@ -16,10 +16,14 @@ import { FILTER_MUTANTS } from './support/filter-mutants.ts';
 import { MUTANTS } from './support/mutants.ts';
 import { PURCHASE_MUTANTS } from './support/purchase-mutants.ts';
 import { startProxy, type Mutant } from './support/proxy.ts';
+import { WEBHOOK_MUTANTS } from './support/webhook-mutants.ts';
 
 let ref: Reference;
 const kills: string[] = [];
-const ALL = [...MUTANTS, ...FILTER_MUTANTS, ...PURCHASE_MUTANTS];
+/** A run with writes waits for its webhook deliveries and polls its purchases: longer than the default 30 s when
+ *  many share the two cores. */
+const RUN_TIMEOUT = 180_000;
+const ALL = [...MUTANTS, ...FILTER_MUTANTS, ...PURCHASE_MUTANTS, ...WEBHOOK_MUTANTS];
 
 beforeAll(async () => { ref = await startReference(); }, 60_000);
 afterAll(async () => {
@@ -52,7 +56,7 @@ describe('the conformance suite against mutants of the reference server', () => 
     expect(r.writes).toBe(true);
     expect(r.exitCode).toBe(0);
     expect(r.coverage.percent).toBe(100);
-  });
+  }, RUN_TIMEOUT);
 
   it('has at least 20 mutants, each with a distinct name, one per declared filter, and every purchase mutant writes', () => {
     expect(ALL.length).toBeGreaterThanOrEqual(20);
@@ -61,6 +65,7 @@ describe('the conformance suite against mutants of the reference server', () => 
     expect(declared.length).toBeGreaterThanOrEqual(10);
     expect(new Set(ALL.map((m) => m.name)).size).toBe(ALL.length);
     expect(PURCHASE_MUTANTS.every((m) => m.writes)).toBe(true);
+    expect(WEBHOOK_MUTANTS.every((m) => m.writes)).toBe(true);
   });
 
   it.concurrent.each(ALL.map((m) => [m.name, m] as const))('kills %s', async (_name, mutant) => {
@@ -69,5 +74,5 @@ describe('the conformance suite against mutants of the reference server', () => 
     kills.push(`  ${r.exitCode === 1 && checks.includes(mutant.check) ? 'killed ' : 'SURVIVED'} ${mutant.name.padEnd(36)} ${r.totals.failed} failed cases; checks: ${checks.join(', ')}`);
     expect(r.exitCode).toBe(1);
     expect(checks).toContain(mutant.check);
-  });
+  }, RUN_TIMEOUT);
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultRate, RateLimiter } from '../../conformance/client/rate-limiter.ts';
 import { retryAfterMs, Transport } from '../../conformance/client/transport.ts';
 import { negativeValues } from '../../conformance/contract/negative-values.ts';
-import { computeCoverage, NO_WRITES_WHY } from '../../conformance/coverage.ts';
+import { computeCoverage, NO_WEBHOOK_DATA_WHY, NO_WRITES_WHY, OUT_OF_REACH_ON } from '../../conformance/coverage.ts';
 import { parseOptions, UsageError } from '../../conformance/options.ts';
 import { redact } from '../../conformance/redact.ts';
 import { contract } from './support/canned.ts';
@@ -138,28 +138,41 @@ describe('rate limiter', () => {
 
 describe('coverage', () => {
   const outOfReach = (writes: boolean) => computeCoverage(contract, 'full', [], { writes }).cells.filter((x) => x.state === 'out-of-reach');
-  it('derives the cells from the contract and leaves 429/500/503 and BILLER_UNAVAILABLE out of the denominator, not the 409', () => {
+  const WEBHOOK_POSTS = ['createWebhookEndpoint', 'createWebhookSecretRotation', 'createWebhookDelivery'];
+  const NEEDS_DATA = ['getWebhookEndpoint 200 ', 'listWebhookDeliveries 200 ', 'getWebhookDelivery 200 ', 'getWebhookDelivery 404 DELIVERY_NOT_FOUND', 'getEvent 200 '];
+  const cellKey = (x: { operationId: string; status: number; code: string | null }) => `${x.operationId} ${x.status} ${x.code ?? ''}`;
+  const ran = (operationId: string, status: number, code: string | null) => ({
+    id: 'a', group: 'g', operationId, title: '', status: 'passed' as const, failures: [], requests: 1, retries429: 0, durationMs: 0, cells: [{ operationId, status, code }],
+  });
+  it('derives the cells from the contract and leaves 429/500/503, BILLER_UNAVAILABLE, a webhook write\'s 409 and WEBHOOK_LIMIT_REACHED out of the denominator, not a purchase\'s 409', () => {
     const c = computeCoverage(contract, 'full', []);
     expect(c.cells.filter((x) => x.operationId === 'getTransaction' && x.status === 401).map((x) => x.code)).toEqual([
       'AUTHENTICATION_REQUIRED', 'INVALID_CREDENTIALS', 'TOKEN_REVOKED', 'TOKEN_EXPIRED', 'TOKEN_DISABLED',
     ]);
     const ops = contract.operations.length;
     const billed = contract.operations.filter((o) => o.responses.get(503)?.codes.includes('BILLER_UNAVAILABLE')).length;
-    const writes = contract.operations.filter((o) => o.writes).length;
     expect(outOfReach(true).map((x) => `${x.status} ${x.code}`).sort()).toEqual([
       ...Array(ops).fill(['429 RATE_LIMITED', '500 INTERNAL_ERROR', '503 SERVICE_UNAVAILABLE']).flat(),
       ...Array(billed).fill('503 BILLER_UNAVAILABLE'),
+      ...Array(WEBHOOK_POSTS.length).fill('409 IDEMPOTENCY_KEY_IN_USE'),
+      '422 WEBHOOK_LIMIT_REACHED',
     ].sort());
-    // The 409 is reachable: the biller-timeout scenarios keep the first request in flight (about 1.5 s).
-    expect(c.cells.filter((x) => x.status === 409 && x.state !== 'out-of-reach')).toHaveLength(writes);
-    expect(c).toMatchObject({ reachable: 196, exercised: 0, percent: 0 });
+    // A purchase's 409 is reachable: the biller-timeout scenarios keep the first request in flight (about 1.5 s).
+    expect(c.cells.filter((x) => x.status === 409 && x.state !== 'out-of-reach').map((x) => x.operationId).sort())
+      .toEqual(contract.operations.filter((o) => o.operationId.endsWith('Purchase')).map((o) => o.operationId).sort());
+    expect(c).toMatchObject({ reachable: 335, exercised: 0, percent: 0 });
   });
   it('without writes, every cell of a write operation but its 405 is out of reach, with the reason', () => {
     const c = computeCoverage(contract, 'full', [], { writes: false });
     const write = c.cells.filter((x) => contract.op(x.operationId).writes);
-    expect(write.filter((x) => x.state !== 'out-of-reach').map((x) => x.status)).toEqual(Array(4).fill(405));
-    expect(write.filter((x) => x.status === 422).every((x) => x.why === NO_WRITES_WHY)).toBe(true);
-    expect(c.reachable).toBe(133);
+    // The four purchases, the three webhook POSTs, PATCH and DELETE /webhooks/{id}.
+    expect(write.filter((x) => x.state !== 'out-of-reach').map((x) => `${x.operationId} ${x.status}`).sort()).toEqual([
+      'createAirtimePurchase', 'createCableTvPurchase', 'createDataPurchase', 'createElectricityPurchase',
+      'createWebhookDelivery', 'createWebhookEndpoint', 'createWebhookSecretRotation', 'deleteWebhookEndpoint', 'updateWebhookEndpoint',
+    ].map((o) => `${o} 405`));
+    // NO_WRITES_WHY wins over every other reason on a write, the webhook ones included.
+    expect(write.filter((x) => x.status === 422 || x.status === 409).every((x) => x.why === NO_WRITES_WHY)).toBe(true);
+    expect(c.reachable).toBe(209);
   });
   it('counts a cell exercised by a case that ran, not by a skipped one', () => {
     const cell = { operationId: 'getAccount', status: 200, code: null };
@@ -168,7 +181,48 @@ describe('coverage', () => {
       { ...base, id: 'a', status: 'passed', cells: [cell] },
       { ...base, id: 'b', status: 'skipped', cells: [{ ...cell, operationId: 'getHealth' }] },
     ]);
-    expect(c).toMatchObject({ reachable: 16, exercised: 1, percent: 6.2 });
+    expect(c).toMatchObject({ reachable: contract.operations.length, exercised: 1, percent: 3.7 });
+    expect(c.reachable).toBe(27);
+  });
+  it('a webhook write\'s 409 IDEMPOTENCY_KEY_IN_USE is out of reach with its reason, on the three webhook POSTs only; met all the same, it counts', () => {
+    const c = computeCoverage(contract, 'full', []);
+    const out = c.cells.filter((x) => x.status === 409 && x.state === 'out-of-reach');
+    expect(out.map((x) => x.operationId).sort()).toEqual([...WEBHOOK_POSTS].sort());
+    expect(new Set(out.map((x) => x.why))).toEqual(new Set([OUT_OF_REACH_ON.find((o) => o.code === 'IDEMPOTENCY_KEY_IN_USE')!.why]));
+    expect(out[0]!.why).toMatch(/no slow sandbox scenario/);
+    // PATCH and DELETE document no 409 (they take no Idempotency-Key): the exclusion adds no cell there.
+    expect(c.cells.filter((x) => /^(update|delete)Webhook/.test(x.operationId) && x.status === 409)).toEqual([]);
+    const met = computeCoverage(contract, 'full', [ran('createWebhookDelivery', 409, 'IDEMPOTENCY_KEY_IN_USE')]);
+    expect(met.cells.find((x) => x.operationId === 'createWebhookDelivery' && x.status === 409)).toMatchObject({ state: 'exercised', cases: 1 });
+    expect(met.reachable).toBe(c.reachable + 1);
+  });
+  it('422 WEBHOOK_LIMIT_REACHED is out of reach on createWebhookEndpoint only; its other 422s stay reachable; met all the same, it counts', () => {
+    const c = computeCoverage(contract, 'full', []);
+    const create422 = c.cells.filter((x) => x.operationId === 'createWebhookEndpoint' && x.status === 422);
+    expect(create422.filter((x) => x.state === 'out-of-reach').map((x) => x.code)).toEqual(['WEBHOOK_LIMIT_REACHED']);
+    expect(create422.find((x) => x.code === 'WEBHOOK_LIMIT_REACHED')?.why).toMatch(/limit/);
+    expect(create422.filter((x) => x.state === 'missing').map((x) => x.code).sort()).toEqual(expect.arrayContaining(['IDEMPOTENCY_KEY_REUSED', 'WEBHOOK_URL_NOT_ALLOWED']));
+    expect(c.cells.filter((x) => x.code === 'WEBHOOK_LIMIT_REACHED' && x.state === 'out-of-reach').map((x) => x.operationId)).toEqual(['createWebhookEndpoint']);
+    const met = computeCoverage(contract, 'full', [ran('createWebhookEndpoint', 422, 'WEBHOOK_LIMIT_REACHED')]);
+    expect(met.cells.find((x) => x.code === 'WEBHOOK_LIMIT_REACHED')?.state).toBe('exercised');
+  });
+  it('a run that read no webhook delivery: exactly the cells that need one are out of reach, with the reason; with data, they are not', () => {
+    const none = computeCoverage(contract, 'full', [], { writes: false, webhookData: false });
+    expect(none.cells.filter((x) => x.why === NO_WEBHOOK_DATA_WHY).map(cellKey).sort()).toEqual([...NEEDS_DATA].sort());
+    expect(none.reachable).toBe(209 - NEEDS_DATA.length);
+    // The unknown-id 404s and the lists are reachable without data.
+    for (const k of ['getWebhookEndpoint 404 WEBHOOK_NOT_FOUND', 'getEvent 404 EVENT_NOT_FOUND', 'listWebhookEndpoints 200 ', 'listEvents 200 ', 'getWebhookDelivery 404 WEBHOOK_NOT_FOUND']) {
+      expect(none.cells.find((x) => cellKey(x) === k)?.state, k).toBe('missing');
+    }
+    for (const data of [true, undefined]) {
+      const c = computeCoverage(contract, 'full', [], { writes: false, ...(data === undefined ? {} : { webhookData: data }) });
+      expect(c.cells.filter((x) => x.why === NO_WEBHOOK_DATA_WHY)).toEqual([]);
+      expect(c.cells.filter((x) => NEEDS_DATA.includes(cellKey(x))).map((x) => x.state)).toEqual(Array(NEEDS_DATA.length).fill('missing'));
+    }
+    // On a write, the run's lack of writes is the reason given; a cell met all the same counts.
+    const withWrites = computeCoverage(contract, 'full', [ran('getEvent', 200, null)], { writes: true, webhookData: false });
+    expect(withWrites.cells.find((x) => cellKey(x) === 'getEvent 200 ')).toMatchObject({ state: 'exercised' });
+    expect(withWrites.cells.filter((x) => x.why === NO_WEBHOOK_DATA_WHY)).toHaveLength(NEEDS_DATA.length - 1);
   });
   it('counts an out-of-reach cell that a run met all the same (a 409 won in a race)', () => {
     const base = { group: 'g', operationId: 'createAirtimePurchase', title: '', failures: [], requests: 1, retries429: 0, durationMs: 0 };

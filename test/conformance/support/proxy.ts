@@ -2,7 +2,8 @@
  * A node:http proxy in front of the reference server that breaks one promise of the contract (a mutant), or none.
  * Honest upstream answers to reads are cached by method, path and Authorization and shared by every proxy, with the
  * caller's X-Request-Id put back — so many mutant runs cost the server little. What a write can change is never
- * cached: no POST, and — on a proxy for a run with writes (`writes`) — no read under /account (balance, transactions).
+ * cached: no POST, and — on a proxy for a run with writes (`writes`) — no read under /account (balance, transactions),
+ * /webhooks or /events (endpoints, deliveries, events).
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,6 +30,8 @@ export interface MutantContext {
   fullKey(path: string): string;
   /** What a mutant remembers during one run (one proxy): purchases seen, keys in flight. */
   state: Map<string, unknown>;
+  /** Called when the proxy closes (a mutant's webhook relay). */
+  onClose: (() => Promise<void>)[];
 }
 
 export interface Mutant {
@@ -39,7 +42,7 @@ export interface Mutant {
   check: string;
   /** Only a run with writes can catch it (purchases): the run gets its own account (mutants.test.ts). */
   writes?: boolean;
-  request?(req: ProxiedRequest, ctx: MutantContext): ProxiedRequest | void;
+  request?(req: ProxiedRequest, ctx: MutantContext): Promise<ProxiedRequest | void> | ProxiedRequest | void;
   response?(res: ProxiedResponse, req: ProxiedRequest, ctx: MutantContext): Promise<ProxiedResponse | void> | ProxiedResponse | void;
 }
 
@@ -57,7 +60,8 @@ async function fetchUpstream(upstreamOrigin: string, req: ProxiedRequest): Promi
 }
 
 export function forward(upstreamOrigin: string, req: ProxiedRequest, writes = false): Promise<ProxiedResponse> {
-  const cacheable = (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') && !(writes && /\/account(\/|\?|$)/.test(req.path));
+  // A run with writes changes the account (balance, transactions) and its webhook endpoints, deliveries and events.
+  const cacheable = (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') && !(writes && /\/(account|webhooks|events)(\/|\?|$)/.test(req.path));
   if (!cacheable) return fetchUpstream(upstreamOrigin, req);
   const id = req.headers['x-request-id'];
   const key = `${upstreamOrigin} ${req.method} ${req.path} ${req.headers.authorization ?? ''} ${id !== undefined && SANE_ID.test(id)}`;
@@ -85,6 +89,7 @@ export async function startProxy(upstreamOrigin: string, keys: Record<string, st
     upstream: (req) => forward(upstreamOrigin, req, opts.writes === true),
     fullKey: (path) => (path.includes('/sandbox/') ? keys.sandbox! : keys.production!),
     state: new Map(),
+    onClose: [],
   };
   const server = createServer((incoming: IncomingMessage, res) => {
     void (async () => {
@@ -92,7 +97,7 @@ export async function startProxy(upstreamOrigin: string, keys: Record<string, st
       for await (const c of incoming) chunks.push(c as Buffer);
       const body = chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined;
       let req: ProxiedRequest = { method: incoming.method ?? 'GET', path: incoming.url ?? '/', headers: flatten(incoming.headers), ...(body !== undefined ? { body } : {}) };
-      req = mutant?.request?.(req, ctx) ?? req;
+      req = (await mutant?.request?.(req, ctx)) ?? req;
       let out = await ctx.upstream(req);
       out = (await mutant?.response?.(structuredClone(out), req, ctx)) ?? out;
       res.writeHead(out.status, out.headers);
@@ -106,7 +111,10 @@ export async function startProxy(upstreamOrigin: string, keys: Record<string, st
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+    close: async () => {
+      await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
+      for (const f of ctx.onClose) await f();
+    },
   };
 }
 
