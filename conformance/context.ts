@@ -22,6 +22,11 @@ export interface Target {
   basePath: string;
   keys: Partial<Record<Role, string>>;
   other: { env: Environment; baseUrl?: string; full?: string };
+  /**
+   * Where a remote target reaches this run's webhook receiver (`--webhook-url`), and the local port the receiver
+   * listens on for it; absent: the receiver listens on 127.0.0.1, which only a target on this machine reaches.
+   */
+  webhook?: { url: string; port: number };
 }
 
 export interface CaseDef {

@@ -11,7 +11,7 @@ export { UsageError };
 
 export const USAGE =
   'usage: npm run conformance -- --keys FILE --env sandbox|production [--base-url URL] [--report DIR] [--rate N] ' +
-  '[--profile full|contract] [--min-coverage P] [--timeout MS] [--read-only]';
+  '[--profile full|contract] [--min-coverage P] [--timeout MS] [--read-only] [--webhook-url URL [--webhook-port N]]';
 
 function number(name: string, text: string | undefined, min: number, max: number, integer = false): number | undefined {
   if (text === undefined || text === '') return undefined;
@@ -43,7 +43,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions
       options: {
         keys: { type: 'string' }, env: { type: 'string' }, 'base-url': { type: 'string' }, report: { type: 'string' },
         rate: { type: 'string' }, profile: { type: 'string' }, 'min-coverage': { type: 'string' }, timeout: { type: 'string' },
-        'read-only': { type: 'boolean' },
+        'read-only': { type: 'boolean' }, 'webhook-url': { type: 'string' }, 'webhook-port': { type: 'string' },
       },
     }));
   } catch (e) {
@@ -73,6 +73,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions
   const timeoutMs = number('--timeout', values.timeout, 1, 600_000, true);
   const reportDir = values.report ?? env.CONFORMANCE_REPORT;
   const readOnly = values['read-only'] === true || flag('CONFORMANCE_READ_ONLY', env.CONFORMANCE_READ_ONLY);
+  const webhook = webhookReceiver(values['webhook-url'] ?? env.CONFORMANCE_WEBHOOK_URL, values['webhook-port'] ?? env.CONFORMANCE_WEBHOOK_PORT);
   return {
     env: target,
     baseUrl,
@@ -84,7 +85,22 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     ...(reportDir ? { reportDir } : {}),
     ...(readOnly ? { readOnly } : {}),
+    ...(webhook ? { webhook } : {}),
   };
+}
+
+/**
+ * `--webhook-url URL [--webhook-port N]`: a remote target delivers the run's webhooks to URL (a public address that
+ * forwards to this machine), and the receiver listens on port N of every interface (default: URL's port).
+ */
+function webhookReceiver(text: string | undefined, portText: string | undefined): { url: string; port: number } | undefined {
+  if (portText !== undefined && !text) throw new UsageError('--webhook-port needs --webhook-url (the public URL that reaches that port)');
+  const u = url('--webhook-url', text);
+  if (!u) return undefined;
+  const parsed = new URL(u);
+  const port = number('--webhook-port', portText, 1, 65_535, true) ?? (parsed.port ? Number(parsed.port) : undefined);
+  if (port === undefined) throw new UsageError('--webhook-url has no port: give --webhook-port N, the port the receiver listens on');
+  return { url: u, port };
 }
 
 /** A boolean variable: `1` / `true` / `0` / `false` / unset (anything else is a usage error, not a silent "no"). */

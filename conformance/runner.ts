@@ -39,6 +39,8 @@ export interface RunOptions {
   /** Skip every write case (a target that must not receive writes). A run that would write to anything but a
    *  sandbox is refused (WriteRefused, exit 2) before its first request: see write-safety.ts. */
   readOnly?: boolean;
+  /** A public URL that reaches the run's webhook receiver, which listens on `port` on every interface. */
+  webhook?: { url: string; port: number };
 }
 
 export interface RunResult {
@@ -77,6 +79,7 @@ export async function runConformance(opts: RunOptions): Promise<RunResult> {
     basePath: url.pathname.replace(/\/+$/, ''),
     keys: opts.keys,
     other: { env: otherEnvironment(opts.env), ...stripUndefined(opts.other ?? {}) },
+    ...(opts.webhook ? { webhook: opts.webhook } : {}),
   };
   const run = new RunContext(target, contract, new Api(transport), profile === 'full', writes);
   log(`conformance: profile ${profile}, ${opts.env} at ${baseUrl}${writes ? ', with writes (sandbox)' : ', read-only'}`);

@@ -59,10 +59,15 @@ async function startReceiver(run: RunContext): Promise<{ url: string; received: 
       res.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // With --webhook-url the target is remote: listen where its public URL forwards to (every interface, that port).
+  const remote = run.target.webhook;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(remote?.port ?? 0, remote ? undefined : '127.0.0.1', resolve);
+  });
   server.unref();
   run.onFinish.push(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/conformance-webhooks`, received };
+  return { url: remote?.url ?? `http://127.0.0.1:${(server.address() as AddressInfo).port}/conformance-webhooks`, received };
 }
 
 /** The receiver's requests judged: signature and payload. */
@@ -89,7 +94,9 @@ export function webhookSetupCase(): CaseDef {
     id: 'webhooks.setup', group: 'webhooks-setup', operationId: 'createWebhookEndpoint', needs: ['full'], writes: true,
     title: 'POST /webhooks (a receiver on 127.0.0.1) → 201 + Location + the secret once, a replay byte for byte; a purchase → its events delivered signed and on contract',
     async run(t) {
-      if (!isLoopback(new URL(t.target.baseUrl).hostname)) t.skip('the target is not on this machine: it cannot reach a receiver on 127.0.0.1');
+      if (!t.target.webhook && !isLoopback(new URL(t.target.baseUrl).hostname)) {
+        t.skip('the target is not on this machine: it cannot reach a receiver on 127.0.0.1 (give --webhook-url, a public URL that reaches this machine)');
+      }
       const { url, received } = await startReceiver(t.run);
       const body = { url, events: EVENT_TYPES, description: 'conformance run receiver' };
       const key = t.newIdempotencyKey();
