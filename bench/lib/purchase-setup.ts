@@ -4,7 +4,9 @@
  * whose wallet every purchase of a measurement debits, and `many` partners with a wallet and a key each. Accounts,
  * keys and funding go through the console's own commands (server/console/commands.ts) and the store's fundWallet.
  */
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { WEBHOOK_EVENT_TYPES } from '../../server/store/webhook-types.ts';
 import { createAccounts, createKey } from '../../server/console/commands.ts';
 import { ensureCatalogue } from '../../server/demo/seed.ts';
 import { openStore } from '../../server/store/open.ts';
@@ -29,6 +31,9 @@ export interface PurchaseWorld {
   dataPlanId: string;
   /** Purchases, their debits and the wallets in the schema, for the checks after a run. */
   count(): Promise<{ purchases: number; hot_balance: string }>;
+  /** A webhook endpoint for every partner, all event types, at `url`; returns the deliveries queued or sent so far. */
+  subscribeAll(url: string): Promise<void>;
+  webhookDeliveries(): Promise<{ pending: number; attempts: number }>;
   close(): Promise<void>;
 }
 
@@ -73,6 +78,27 @@ export async function purchaseWorld(postgresUrl: string, many: number): Promise<
           `SELECT (SELECT COUNT(*) FROM ${schema}.transactions WHERE category = 'purchase')::int AS purchases,
                   (SELECT balance::text FROM ${schema}.wallets WHERE account_id = $1) AS hot_balance`, [hot.account_id]);
         return r as { purchases: number; hot_balance: string };
+      },
+      async subscribeAll(hookUrl: string) {
+        const s = await openStore({ databaseUrl: url, log: () => {} });
+        try {
+          for (const p of [hot, ...others]) {
+            const id = randomUUID();
+            // The server derives the real secret from its signing key; a receiver that never answers needs no check.
+            await s.createWebhookEndpoint({
+              id, account_id: p.account_id, url: hookUrl, events: [...WEBHOOK_EVENT_TYPES], description: 'bench: a receiver that hangs',
+              secret_hash: 'bench', secret_hint: 'whsec_…bench', at: new Date(),
+            }, 16);
+          }
+        } finally {
+          await s.close();
+        }
+      },
+      async webhookDeliveries() {
+        const { rows: [r] } = await admin.query(
+          `SELECT (SELECT COUNT(*) FROM ${schema}.webhook_deliveries WHERE status = 'pending')::int AS pending,
+                  (SELECT COUNT(*) FROM ${schema}.webhook_attempts)::int AS attempts`);
+        return r as { pending: number; attempts: number };
       },
       close: dropAll,
     };

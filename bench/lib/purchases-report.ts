@@ -64,6 +64,7 @@ const LOAD_LABEL: Record<PurchaseLoad['id'], string> = {
   many_wallets: 'purchases, many wallets',
   reads_alone: 'reads alone (balance, transactions, data plans, account)',
   mixed: 'the same reads + 1 data purchase in 10',
+  mixed_hanging_webhooks: 'the same mix, every partner subscribed to a webhook receiver that hangs',
 };
 
 export function purchasesSection(p: PurchasesResults | null | undefined): string[] {
@@ -96,7 +97,16 @@ export function purchasesSection(p: PurchasesResults | null | undefined): string
     L.push(`| reads alone | ${f0(aloneRps)} | ${f1(alone.p50_ms)} | ${f1(alone.p99_ms)} | – | – | – |`);
     const buy = mixed.purchase;
     L.push(`| 90 % reads, 10 % purchases | ${f0(mixedRps)} | ${f1(mixed.read.p50_ms)} | ${f1(mixed.read.p99_ms)} | ${buy ? f0(buy.requests / seconds(loadOf(p, 'mixed'))) : '–'} | ${f1(buy?.p50_ms)} | ${f1(buy?.p99_ms)} |`);
+    const hung = loadOf(p, 'mixed_hanging_webhooks');
+    const hk = hung?.by_kind;
+    if (hk?.read) {
+      const hbuy = hk.purchase;
+      L.push(`| same, webhooks to a receiver that hangs | ${f0(hk.read.requests / seconds(hung))} | ${f1(hk.read.p50_ms)} | ${f1(hk.read.p99_ms)} | ${hbuy ? f0(hbuy.requests / seconds(hung)) : '–'} | ${f1(hbuy?.p50_ms)} | ${f1(hbuy?.p99_ms)} |`);
+    }
     L.push('', `While one request in ten is a purchase, a read's p50 goes from ${f1(alone.p50_ms)} to ${f1(mixed.read.p50_ms)} ms and its p99 from ${f1(alone.p99_ms)} to ${f1(mixed.read.p99_ms)} ms. The read rate (${pct(mixedRps / aloneRps)} of the rate alone) is a closed loop's: each of the connections also waits for its purchase between its reads.`, '');
+    if (hk?.read && p.webhooks) {
+      L.push(`With every partner subscribed to a receiver that accepts each delivery and never answers (each attempt holds one of the worker's 16 slots for its 15 s timeout; ${p.webhooks.receiver_connections} connections held, ${p.webhooks.pending_after} deliveries still pending at the end), a read's p99 is ${f1(hk.read.p99_ms)} ms against ${f1(mixed.read.p99_ms)} ms without webhooks, and a purchase's p99 ${f1(hk.purchase?.p99_ms)} ms against ${f1(mixed.purchase?.p99_ms)} ms.`, '');
+    }
   }
   if (p.profile) {
     L.push(`CPU profile of the server under the hot-wallet load (${p.profile.requests} purchases, ${f0(p.profile.rps_under_profile)} req/s under the profiler), self time:`, '');

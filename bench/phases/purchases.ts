@@ -13,7 +13,10 @@
  * full run measures ROUNDS interleaved rounds — the two purchase loads, then pgbench — and P5/P6 are the median of
  * the rounds' ratios: both sides of a ratio see the same state of the machine.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Part } from '../lib/collect.ts';
@@ -31,7 +34,7 @@ const AIRTIME = JSON.stringify({ network: 'MTN', phone_number: '08011111111', am
 const READS = ['/account/balance', '/account/transactions?per_page=20', '/products/dataplans?network=MTN', '/account'];
 
 export interface PurchaseLoad extends LoadResult {
-  id: 'hot_wallet' | 'many_wallets' | 'reads_alone' | 'mixed';
+  id: 'hot_wallet' | 'many_wallets' | 'reads_alone' | 'mixed' | 'mixed_hanging_webhooks';
   cost: CostPerRequest;
 }
 
@@ -51,6 +54,8 @@ export interface PurchasesResults {
   /** Purchases in the schema at the end (warm-ups included) and their 201s in the measured parts. */
   purchases_recorded: number;
   profile: { rps_under_profile: number; requests: number; summary: ProfileSummary } | null;
+  /** During `mixed_hanging_webhooks`: every partner's endpoint points at a receiver that never answers. */
+  webhooks?: { pending_after: number; attempts_started_or_recorded: number; receiver_connections: number };
   notes: string[];
 }
 
@@ -118,9 +123,28 @@ async function pgbenchOnce(ctx: PhaseContext, postgresUrl: string): Promise<Pgbe
   return r;
 }
 
+/**
+ * The servers' webhook settings: a signing key, so every purchase's events are written and delivered as in a
+ * deployment, and private addresses allowed, so a receiver on 127.0.0.1 can be subscribed.
+ */
+const WEBHOOK_ENV = { WEBHOOK_SIGNING_KEY: randomBytes(32).toString('base64'), WEBHOOKS_ALLOW_PRIVATE: 'true' };
+
+/** A receiver that accepts every delivery and never answers: each attempt holds a slot of the worker for 15 s. */
+async function hangingReceiver(): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {
+  let connections = 0;
+  const server = createServer(() => { /* never answers */ });
+  server.on('connection', () => { connections++; });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hangs`,
+    connections: () => connections,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
 /** A reference server on the world's schema for the length of `body`. */
 async function withServer<T>(world: PurchaseWorld, body: (proc: Proc) => Promise<T>): Promise<T> {
-  const proc = await startReferenceServer({ DATABASE_URL: world.url }, `${BASE}/account/balance`, authHeaders(world.hot.key));
+  const proc = await startReferenceServer({ DATABASE_URL: world.url, ...WEBHOOK_ENV }, `${BASE}/account/balance`, authHeaders(world.hot.key));
   try {
     return await body(proc);
   } finally {
@@ -133,6 +157,7 @@ export async function measurePurchases(ctx: PhaseContext, postgresUrl: string): 
   const notes: string[] = [];
   const world = await purchaseWorld(postgresUrl, MANY_WALLETS);
   log(`purchases: schema ${world.schema}, 1 hot wallet and ${MANY_WALLETS} partners with their own keys`);
+  let webhooks: PurchasesResults['webhooks'];
   try {
     const loads = await withServer(world, async (proc) => {
       const out: PurchaseLoad[] = [];
@@ -142,6 +167,17 @@ export async function measurePurchases(ctx: PhaseContext, postgresUrl: string): 
       out.push(await load(ctx, proc, postgresUrl, 'reads_alone', reads));
       const data = JSON.stringify({ product_id: world.dataPlanId, phone_number: '08011111111' });
       out.push(await load(ctx, proc, postgresUrl, 'mixed', [...reads, buying(world.many, 'purchase', data, '/purchases/data')]));
+      // The same mix with every partner subscribed to a receiver that hangs: delivery must not slow the API.
+      const receiver = await hangingReceiver();
+      try {
+        await world.subscribeAll(receiver.url);
+        out.push(await load(ctx, proc, postgresUrl, 'mixed_hanging_webhooks', [...reads, buying(world.many, 'purchase', data, '/purchases/data')]));
+        const d = await world.webhookDeliveries();
+        webhooks = { pending_after: d.pending, attempts_started_or_recorded: d.attempts, receiver_connections: receiver.connections() };
+        log(`purchases webhooks: ${receiver.connections()} connections held by the hanging receiver, ${d.pending} deliveries pending`);
+      } finally {
+        await receiver.close();
+      }
       return out;
     });
     let profile: PurchasesResults['profile'] = null;
@@ -173,7 +209,7 @@ export async function measurePurchases(ctx: PhaseContext, postgresUrl: string): 
       notes.push(`pgbench not measured: ${(e as Error).message.split('\n')[0]}`);
     }
     const { purchases } = await world.count();
-    return { purchases: { many_wallets: MANY_WALLETS, rounds, loads, pgbench, purchases_recorded: purchases, profile, notes } };
+    return { purchases: { many_wallets: MANY_WALLETS, rounds, loads, pgbench, purchases_recorded: purchases, profile, ...(webhooks ? { webhooks } : {}), notes } };
   } finally {
     await world.close();
   }

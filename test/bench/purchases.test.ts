@@ -89,6 +89,15 @@ describe('purchase goals', () => {
     expect(purchasesSection(r).join('\n')).toContain('| 3 | 160 | 200 | 400 | 0.40× | 0.50× |');
   });
 
+  it('the report compares the mix with and without a webhook receiver that hangs', () => {
+    const base = results(60, 100, 1000);
+    const hung = load('mixed_hanging_webhooks', 590, { read: { requests: 1600, p50_ms: 31, p99_ms: 85, status_codes: { 200: 1600 } }, purchase: { requests: 170, p50_ms: 160, p99_ms: 210, status_codes: { 201: 170 } } });
+    const text = purchasesSection({ ...base, loads: [...base.loads, hung], webhooks: { pending_after: 40, attempts_started_or_recorded: 0, receiver_connections: 16 } }).join('\n');
+    expect(text).toMatch(/\| same, webhooks to a receiver that hangs \| 533 \| 31\.0 \| 85\.0 \| 57 \| 160\.0 \| 210\.0 \|/);
+    expect(text).toContain("a read's p99 is 85.0 ms against 80.0 ms without webhooks, and a purchase's p99 210.0 ms against 200.0 ms");
+    expect(purchasesSection(base).join('\n')).not.toContain('receiver that hangs');
+  });
+
   it('the report shows the ratios and the reads while purchases flow', () => {
     const text = purchasesSection(results(60, 100, 1000)).join('\n');
     expect(text).toContain('one hot wallet 0.06× (target 0.30×), many wallets 0.10× (target 0.40×)');
