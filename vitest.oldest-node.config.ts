@@ -29,6 +29,7 @@ export default defineConfig({
     ],
     exclude: ['**/node_modules/**', 'test/conformance/mock.test.ts'],
     testTimeout: 30_000,
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 60_000,
     pool: 'forks',
     reporters: [
