@@ -511,8 +511,8 @@ export interface webhooks {
                     /**
                      * @description The signatures of this attempt, separated by a space: each is `v1,` then the standard base64 (44 characters with
                      *     the `=` padding) of the HMAC-SHA256, keyed with the bytes of a secret (the base64 after `whsec_`), of the text
-                     *     `<webhook-id>.<webhook-timestamp>.<body>` — the body exactly as sent, byte for byte. One signature normally, such
-                     *     as `v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`; two during the 24 hours after a secret rotation (the new
+                     *     `<webhook-id>.<webhook-timestamp>.<body>` — the body exactly as sent, byte for byte. One signature normally,
+                     *     such as `v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`; two during the 24 hours after a secret rotation (the new
                      *     secret's, then the previous one's). Accept the delivery when any `v1` signature matches one you compute, compared
                      *     in constant time; ignore entries of other versions.
                      * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
@@ -570,8 +570,8 @@ export interface webhooks {
                     /**
                      * @description The signatures of this attempt, separated by a space: each is `v1,` then the standard base64 (44 characters with
                      *     the `=` padding) of the HMAC-SHA256, keyed with the bytes of a secret (the base64 after `whsec_`), of the text
-                     *     `<webhook-id>.<webhook-timestamp>.<body>` — the body exactly as sent, byte for byte. One signature normally, such
-                     *     as `v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`; two during the 24 hours after a secret rotation (the new
+                     *     `<webhook-id>.<webhook-timestamp>.<body>` — the body exactly as sent, byte for byte. One signature normally,
+                     *     such as `v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`; two during the 24 hours after a secret rotation (the new
                      *     secret's, then the previous one's). Accept the delivery when any `v1` signature matches one you compute, compared
                      *     in constant time; ignore entries of other versions.
                      * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
@@ -629,8 +629,8 @@ export interface webhooks {
                     /**
                      * @description The signatures of this attempt, separated by a space: each is `v1,` then the standard base64 (44 characters with
                      *     the `=` padding) of the HMAC-SHA256, keyed with the bytes of a secret (the base64 after `whsec_`), of the text
-                     *     `<webhook-id>.<webhook-timestamp>.<body>` — the body exactly as sent, byte for byte. One signature normally, such
-                     *     as `v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`; two during the 24 hours after a secret rotation (the new
+                     *     `<webhook-id>.<webhook-timestamp>.<body>` — the body exactly as sent, byte for byte. One signature normally,
+                     *     such as `v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`; two during the 24 hours after a secret rotation (the new
                      *     secret's, then the previous one's). Accept the delivery when any `v1` signature matches one you compute, compared
                      *     in constant time; ignore entries of other versions.
                      * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
@@ -688,8 +688,8 @@ export interface webhooks {
                     /**
                      * @description The signatures of this attempt, separated by a space: each is `v1,` then the standard base64 (44 characters with
                      *     the `=` padding) of the HMAC-SHA256, keyed with the bytes of a secret (the base64 after `whsec_`), of the text
-                     *     `<webhook-id>.<webhook-timestamp>.<body>` — the body exactly as sent, byte for byte. One signature normally, such
-                     *     as `v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`; two during the 24 hours after a secret rotation (the new
+                     *     `<webhook-id>.<webhook-timestamp>.<body>` — the body exactly as sent, byte for byte. One signature normally,
+                     *     such as `v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`; two during the 24 hours after a secret rotation (the new
                      *     secret's, then the previous one's). Accept the delivery when any `v1` signature matches one you compute, compared
                      *     in constant time; ignore entries of other versions.
                      * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
@@ -2137,8 +2137,8 @@ export interface components {
         /**
          * @description The signatures of this attempt, separated by a space: each is `v1,` then the standard base64 (44 characters with
          *     the `=` padding) of the HMAC-SHA256, keyed with the bytes of a secret (the base64 after `whsec_`), of the text
-         *     `<webhook-id>.<webhook-timestamp>.<body>` — the body exactly as sent, byte for byte. One signature normally, such
-         *     as `v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`; two during the 24 hours after a secret rotation (the new
+         *     `<webhook-id>.<webhook-timestamp>.<body>` — the body exactly as sent, byte for byte. One signature normally,
+         *     such as `v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`; two during the 24 hours after a secret rotation (the new
          *     secret's, then the previous one's). Accept the delivery when any `v1` signature matches one you compute, compared
          *     in constant time; ignore entries of other versions.
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
