@@ -26,11 +26,12 @@ import { requestLimits } from './http/request-limits.ts';
 import { requestLogging } from './http/request-log.ts';
 import type { Store } from './store/types.ts';
 import type { WebhookRuntime } from './webhooks/runtime.ts';
+import { webhookUrlPolicy } from './webhooks/url-policy.ts';
 
 /** An app built without webhook configuration (tests of other parts): no secrets, so no endpoint can be created. */
 const NO_WEBHOOKS: WebhookRuntime = {
   secrets: null,
-  policy: { production: { requireHttps: true, allowPrivate: false }, sandbox: { requireHttps: true, allowPrivate: false } },
+  policy: { production: webhookUrlPolicy('production', false), sandbox: webhookUrlPolicy('sandbox', false) },
   maxEndpoints: 16,
 };
 

@@ -53,3 +53,14 @@ export function clampRange(from: Date | undefined, to: Date | undefined): Instan
     to: to !== undefined && to.getTime() < MAX_INSTANT ? to : undefined,
   };
 }
+
+/**
+ * A worker's claim of due rows: how many it may take (null: none asked for) and the instant its lease runs until,
+ * stored in `column` (claimDueChecks' next_check_at, claimDueWebhookDeliveries' next_attempt_at).
+ */
+export function leaseOf(now: Date, limit: number, leaseMs: number, column: string): { n: number; until: Date } | null {
+  const n = Math.trunc(limit);
+  if (!(n >= 1)) return null;
+  if (!Number.isSafeInteger(leaseMs) || leaseMs <= 0) throw new InvalidStoreValueError(`lease_ms must be a positive integer, got ${leaseMs}`);
+  return { n, until: storedInstant(new Date(storedInstant(now, 'now').getTime() + leaseMs), column) };
+}

@@ -11,7 +11,7 @@
 import type { Environment, MeterType, TransactionStatus } from '../domain.ts';
 import { InvalidStoreValueError, StoreMisuseError } from './errors.ts';
 import { kobo, positiveKobo, WalletNotFoundError, withFreeReference } from './entries.ts';
-import { storedInstant, storedInstantOrNull } from './instants.ts';
+import { leaseOf, storedInstant, storedInstantOrNull } from './instants.ts';
 import { one, rows, sql } from './sql.ts';
 import { asTx, TX_COLS } from './transactions.ts';
 import { claimInstants } from './idempotency.ts';
@@ -126,10 +126,9 @@ export function purchaseQueries(db: Sql): PurchaseQueries {
     },
 
     async claimDueChecks(now, limit, leaseMs) {
-      const n = Math.trunc(limit);
-      if (!(n >= 1)) return [];
-      if (!Number.isSafeInteger(leaseMs) || leaseMs <= 0) throw new InvalidStoreValueError(`lease_ms must be a positive integer, got ${leaseMs}`);
-      const until = storedInstant(new Date(storedInstant(now, 'now').getTime() + leaseMs), 'next_check_at');
+      const lease = leaseOf(now, limit, leaseMs, 'next_check_at');
+      if (!lease) return [];
+      const { n, until } = lease;
       // ARRAY(subquery) is evaluated once (an InitPlan), so the rows locked with SKIP LOCKED are exactly the rows
       // updated; `ORDER BY next_check_at` serves the most overdue first through transactions_next_check_idx.
       const claimed = await rows(db, sql`

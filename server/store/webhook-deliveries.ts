@@ -3,13 +3,12 @@
  * worker's claims and attempt records. Deliveries are written by 006's trigger (automatic, at the event) or here
  * (a partner's redelivery); an attempt is recorded by 006's record_webhook_attempt, one transaction each.
  */
-import { storedInstant } from './instants.ts';
+import { leaseOf, storedInstant } from './instants.ts';
 import { pagedQuery, splitPage } from './paging.ts';
 import { join, one, raw, rows, sql, type SqlFragment } from './sql.ts';
 import type { Sql, Store } from './types.ts';
 import type { DueDelivery, WebhookAttemptRow, WebhookDeliveryRow, WebhookDisabledReason } from './webhook-types.ts';
 import { asEvent, EVENT_COLS, EVENT_JOIN } from './webhooks.ts';
-import { InvalidStoreValueError } from './errors.ts';
 import { isUuid, toCount } from './values.ts';
 
 type Row = Record<string, unknown>;
@@ -84,10 +83,9 @@ export function webhookDeliveryQueries(db: Sql): WebhookDeliveryQueries {
     },
 
     async claimDueWebhookDeliveries(now, limit, leaseMs) {
-      const n = Math.trunc(limit);
-      if (!(n >= 1)) return [];
-      if (!Number.isSafeInteger(leaseMs) || leaseMs <= 0) throw new InvalidStoreValueError(`lease_ms must be a positive integer, got ${leaseMs}`);
-      const until = storedInstant(new Date(storedInstant(now, 'now').getTime() + leaseMs), 'next_attempt_at');
+      const lease = leaseOf(now, limit, leaseMs, 'next_attempt_at');
+      if (!lease) return [];
+      const { n, until } = lease;
       // As claimDueChecks (purchases.ts): the ARRAY(subquery) runs once, so the rows locked are the rows moved.
       const claimed = await rows(db, sql`
         UPDATE webhook_deliveries d SET next_attempt_at = ${until}
