@@ -106,6 +106,13 @@ export const MUTANTS: Mutant[] = [
       const first = JSON.parse((await ctx.upstream(withQuery(req, (q) => q.set('page', '1')))).body) as Body;
       return json(res, (x) => { x.data = first.data; });
     } },
+  { name: 'past_end_totals_zero', breaks: 'a page past the end keeps the true totals', check: 'pagination_conformance',
+    response: (res) => {
+      if (res.status !== 200 || !res.body.includes('"pagination"')) return undefined;
+      const b = JSON.parse(res.body) as Body;
+      if (b.data.length || b.pagination.page <= 1) return undefined;
+      return json(res, (x) => { x.pagination.total_count = 0; x.pagination.total_pages = 0; });
+    } },
   { name: 'default_per_page_10', breaks: 'per_page defaults to 20', check: 'pagination_conformance',
     request: (req) => (res200List(req) && !urlOf(req).searchParams.has('per_page') ? withQuery(req, (q) => q.set('per_page', '10')) : undefined) },
   { name: 'error_with_data', breaks: 'an error body has no data member', check: 'envelope_conformance',
