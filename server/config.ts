@@ -36,6 +36,8 @@ export interface Config {
   /** The settlement worker (server/biller/settlement.ts); off = this instance settles nothing (tests). */
   settlement: { enabled: boolean; intervalMs: number };
   webhooks: WebhookConfig;
+  /** RUNTIME_STATS_INTERVAL_MS: a `runtime stats` log line this often (server/runtime-stats.ts); 0 = off. */
+  runtimeStatsMs: number;
 }
 
 /** Webhook delivery (server/webhooks/). */
@@ -176,6 +178,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     biller,
     settlement,
     webhooks,
+    runtimeStatsMs: int('RUNTIME_STATS_INTERVAL_MS', env.RUNTIME_STATS_INTERVAL_MS ?? '0', 0, 3_600_000, 'milliseconds'),
   };
 }
 

@@ -35,6 +35,7 @@ import { secretReviver } from './webhooks/representation.ts';
 import { webhookRuntime } from './webhooks/runtime.ts';
 import { sendWebhook } from './webhooks/send.ts';
 import { WebhookWorker } from './webhooks/worker.ts';
+import { startRuntimeStats } from './runtime-stats.ts';
 import type { Store, TransactionRow } from './store/types.ts';
 
 export const PROJECT_ROOT = new URL('..', import.meta.url).pathname;
@@ -138,11 +139,13 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
       logger: logger.child({ component: 'webhooks' }),
     }) : null;
     webhookWorker?.start();
+    const stopStats = startRuntimeStats({ intervalMs: config.runtimeStatsMs, store, logger: logger.child({ component: 'runtime' }) });
 
     let closing: Promise<void> | null = null;
     const close = () =>
       (closing ??= (async () => {
         draining.on = true;
+        stopStats();
         await Promise.all([drain(server, connections), settlement?.stop(), webhookWorker?.stop(), admin?.close()]);
         await rateLimitBackend?.close();
         await store.close();
