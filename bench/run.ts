@@ -30,6 +30,7 @@ import { embeddedSize } from './phases/embedded.ts';
 import { postgresSize } from './phases/postgres.ts';
 import { measurePrism } from './phases/prism.ts';
 import { measurePurchases } from './phases/purchases.ts';
+import { measureRealistic } from './phases/realistic.ts';
 import { measureReplays } from './phases/replay.ts';
 import { buildServer, prepareDatasets } from './phases/setup.ts';
 
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
   log(`autocannon: ${plan.connections} connections, ${plan.warmupSec} s warm-up + ${plan.durationSec} s per measurement; sizes ${plan.sizes.map(sizeLabel).join(', ')}; PostgreSQL ${plan.postgresUrl ? `yes (${plan.postgresSizes.map(sizeLabel).join(', ')})` : 'no (set DATABASE_URL or TEST_DATABASE_URL)'}`);
 
   buildServer(ctx);
-  const { embedded, postgres } = await prepareDatasets(ctx);
+  const { embedded, postgres, realistic } = await prepareDatasets(ctx);
   // The dataset whose key and lookup reference the baseline and Prism use; the replays are recorded from it.
   const mid = embedded.get(plan.mid) ?? [...embedded.values()][0];
   const recordings = path.join(BENCH_ROOT, 'tmp', 'recordings.json');
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
   if (plan.targets.has('purchases')) {
     parts.push(plan.postgresUrl ? await measurePurchases(ctx, plan.postgresUrl) : { notes: ['purchases not measured: set DATABASE_URL or TEST_DATABASE_URL'] });
   }
+  if (plan.targets.has('realistic')) parts.push({ realistic: await measureRealistic(ctx, realistic, plan.quick ? 1 : 3) });
   parts.push(plan.conformance ? { conformance: await runConformance(ctx) } : { notes: ['conformance run not measured in this mode (full run only)'] });
 
   const results = assemble(head, parts, (performance.now() - started) / 1000);

@@ -5,7 +5,7 @@
 import type { BenchResults } from './report.ts';
 
 type Listed = 'measurements' | 'cold_start' | 'validation' | 'p1_rounds' | 'notes';
-type Single = 'auth' | 'soak' | 'profile' | 'conformance' | 'purchases';
+type Single = 'auth' | 'soak' | 'profile' | 'conformance' | 'purchases' | 'realistic';
 
 /** A phase's findings: any of the lists (appended in order) and any of the single sections (set once). */
 export type Part = { [K in Listed]?: NonNullable<BenchResults[K]> } & { [K in Single]?: BenchResults[K] };
@@ -24,6 +24,7 @@ export function assemble(head: RunHead, parts: Part[], totalSeconds: number): Be
     p1_rounds: [],
     conformance: null,
     purchases: null,
+    realistic: null,
     notes: [],
   };
   for (const p of parts) {
@@ -32,7 +33,7 @@ export function assemble(head: RunHead, parts: Part[], totalSeconds: number): Be
     r.validation.push(...(p.validation ?? []));
     r.p1_rounds!.push(...(p.p1_rounds ?? []));
     r.notes.push(...(p.notes ?? []));
-    for (const k of ['auth', 'soak', 'profile', 'conformance', 'purchases'] as const) {
+    for (const k of ['auth', 'soak', 'profile', 'conformance', 'purchases', 'realistic'] as const) {
       if (p[k] === undefined) continue;
       if (r[k] !== null) throw new Error(`two phases reported ${k}`);
       (r as Record<Single, unknown>)[k] = p[k];

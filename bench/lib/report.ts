@@ -6,6 +6,8 @@ import type { MachineInfo } from './machine.ts';
 import type { ProfileSummary } from './profile.ts';
 import type { PurchasesResults } from '../phases/purchases.ts';
 import { purchaseGoals, purchasesSection } from './purchases-report.ts';
+import type { RealisticResults } from '../phases/realistic.ts';
+import { realisticGoals, realisticSection } from './realistic-report.ts';
 import { sizeLabel } from './dataset.ts';
 
 export type TargetKind = 'baseline' | 'express' | 'embedded' | 'postgres' | 'prism';
@@ -46,6 +48,8 @@ export interface BenchResults {
   profile?: { endpoint: EndpointId; size: number; rps_under_profile: number; requests: number; summary: ProfileSummary } | null;
   /** Purchases per second on PostgreSQL against pgbench (phases/purchases.ts); absent in runs before it existed. */
   purchases?: PurchasesResults | null;
+  /** The realistic mix on both stores against direct queries (phases/realistic.ts); absent in runs before it existed. */
+  realistic?: RealisticResults | null;
   notes: string[];
   total_seconds?: number;
 }
@@ -151,6 +155,7 @@ export function goals(r: BenchResults): Goal[] {
     target: '≤ 10 %', met: s ? s.growth_pct <= 10 : null, // growth = end vs after warm-up (the issue's words); the peak is shown
   });
   out.push(...purchaseGoals(r.purchases));
+  out.push(...realisticGoals(r.realistic));
   return out;
 }
 
@@ -280,6 +285,7 @@ export function renderMarkdown(r: BenchResults, opts: { chartFile: string; befor
   L.push(r.conformance ? (r.conformance.seconds ? `${f1(r.conformance.seconds)} s, exit code ${r.conformance.exit_code}. ${r.conformance.summary}` : r.conformance.summary) : 'not measured', '');
 
   if (r.purchases !== undefined) L.push(...purchasesSection(r.purchases));
+  if (r.realistic !== undefined) L.push(...realisticSection(r.realistic));
 
   if (opts.before) {
     const b = opts.before;

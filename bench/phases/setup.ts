@@ -4,6 +4,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { embeddedDataset, postgresDataset, PROJECT_ROOT, sizeLabel, type Dataset } from '../lib/dataset.ts';
+import { realisticEmbedded, realisticPostgres, type RealisticDataset } from '../lib/realistic-dataset.ts';
+import { FULL_SHAPE, QUICK_SHAPE } from '../lib/realistic-rows.ts';
 import type { PhaseContext } from './common.ts';
 
 export function buildServer(ctx: PhaseContext): void {
@@ -16,6 +18,8 @@ export interface Datasets {
   /** By size; also what the baseline and Prism take their key and lookup reference from. */
   embedded: Map<number, Dataset>;
   postgres: Map<number, Dataset>;
+  /** The many-account dataset of the realistic mix, on each store (target `realistic`). */
+  realistic: { embedded?: RealisticDataset; postgres?: RealisticDataset };
 }
 
 export async function prepareDatasets(ctx: PhaseContext): Promise<Datasets> {
@@ -33,5 +37,12 @@ export async function prepareDatasets(ctx: PhaseContext): Promise<Datasets> {
     }
   }
   for (const d of embedded.values()) if (d.build_seconds > 0) log(`  embedded ${sizeLabel(d.size)} built in ${d.build_seconds.toFixed(1)} s`);
-  return { embedded, postgres };
+  const realistic: Datasets['realistic'] = {};
+  if (plan.targets.has('realistic')) {
+    const shape = plan.quick ? QUICK_SHAPE : FULL_SHAPE;
+    realistic.embedded = await realisticEmbedded(shape, log);
+    if (plan.postgresUrl) realistic.postgres = await realisticPostgres(plan.postgresUrl, shape, log);
+    for (const d of Object.values(realistic)) if (d.build_seconds > 0) log(`  realistic ${d.driver} built in ${d.build_seconds.toFixed(1)} s`);
+  }
+  return { embedded, postgres, realistic };
 }
