@@ -20,7 +20,7 @@
  */
 import path from 'node:path';
 import { assemble, type Part } from './lib/collect.ts';
-import { BENCH_ROOT, PROJECT_ROOT, sizeLabel } from './lib/dataset.ts';
+import { BENCH_ROOT, PROJECT_ROOT, sizeLabel, type Dataset } from './lib/dataset.ts';
 import { machineInfo } from './lib/machine.ts';
 import { planFromArgs, redactUrl } from './lib/plan.ts';
 import { goalsSummary, readBefore, writeResults } from './lib/results-files.ts';
@@ -30,6 +30,7 @@ import { embeddedSize } from './phases/embedded.ts';
 import { postgresSize } from './phases/postgres.ts';
 import { measurePrism } from './phases/prism.ts';
 import { measurePurchases } from './phases/purchases.ts';
+import { measureDeepPages } from './phases/deep-pages.ts';
 import { measureRealistic } from './phases/realistic.ts';
 import { measureReplays } from './phases/replay.ts';
 import { buildServer, prepareDatasets } from './phases/setup.ts';
@@ -73,6 +74,11 @@ async function main(): Promise<void> {
   }
   if (plan.targets.has('baseline') && recorded && mid) parts.push({ measurements: await measureReplays(ctx, recordings, mid) });
   for (const d of postgres.values()) parts.push(await postgresSize(ctx, d));
+  // Deep pages on the largest history of each store.
+  const largest = (m: Map<number, Dataset>) => [...m.values()].sort((a, b) => b.size - a.size)[0];
+  for (const d of [largest(postgres), plan.targets.has('embedded') ? largest(embedded) : undefined]) {
+    if (d) parts.push({ deep_pages: await measureDeepPages(ctx, d) });
+  }
   if (plan.targets.has('purchases')) {
     parts.push(plan.postgresUrl ? await measurePurchases(ctx, plan.postgresUrl) : { notes: ['purchases not measured: set DATABASE_URL or TEST_DATABASE_URL'] });
   }

@@ -4,7 +4,7 @@
  */
 import type { BenchResults } from './report.ts';
 
-type Listed = 'measurements' | 'cold_start' | 'validation' | 'p1_rounds' | 'notes';
+type Listed = 'measurements' | 'cold_start' | 'validation' | 'p1_rounds' | 'deep_pages' | 'notes';
 type Single = 'auth' | 'soak' | 'profile' | 'conformance' | 'purchases' | 'realistic';
 
 /** A phase's findings: any of the lists (appended in order) and any of the single sections (set once). */
@@ -22,6 +22,7 @@ export function assemble(head: RunHead, parts: Part[], totalSeconds: number): Be
     soak: null,
     profile: null,
     p1_rounds: [],
+    deep_pages: [],
     conformance: null,
     purchases: null,
     realistic: null,
@@ -32,6 +33,7 @@ export function assemble(head: RunHead, parts: Part[], totalSeconds: number): Be
     r.cold_start.push(...(p.cold_start ?? []));
     r.validation.push(...(p.validation ?? []));
     r.p1_rounds!.push(...(p.p1_rounds ?? []));
+    r.deep_pages!.push(...(p.deep_pages ?? []));
     r.notes.push(...(p.notes ?? []));
     for (const k of ['auth', 'soak', 'profile', 'conformance', 'purchases', 'realistic'] as const) {
       if (p[k] === undefined) continue;

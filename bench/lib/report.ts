@@ -8,6 +8,8 @@ import type { PurchasesResults } from '../phases/purchases.ts';
 import { purchaseGoals, purchasesSection } from './purchases-report.ts';
 import type { RealisticResults } from '../phases/realistic.ts';
 import { realisticGoals, realisticSection } from './realistic-report.ts';
+import type { DeepPageCase } from '../phases/deep-pages.ts';
+import { deepPageGoals, deepPagesSection } from './deep-pages-report.ts';
 import { sizeLabel } from './dataset.ts';
 
 export type TargetKind = 'baseline' | 'express' | 'embedded' | 'postgres' | 'prism';
@@ -50,6 +52,8 @@ export interface BenchResults {
   purchases?: PurchasesResults | null;
   /** The realistic mix on both stores against direct queries (phases/realistic.ts); absent in runs before it existed. */
   realistic?: RealisticResults | null;
+  /** Deep pages against page 1 on the largest dataset of each store (phases/deep-pages.ts). */
+  deep_pages?: DeepPageCase[];
   notes: string[];
   total_seconds?: number;
 }
@@ -156,6 +160,7 @@ export function goals(r: BenchResults): Goal[] {
   });
   out.push(...purchaseGoals(r.purchases));
   out.push(...realisticGoals(r.realistic));
+  out.push(...deepPageGoals(r.deep_pages));
   return out;
 }
 
@@ -286,6 +291,7 @@ export function renderMarkdown(r: BenchResults, opts: { chartFile: string; befor
 
   if (r.purchases !== undefined) L.push(...purchasesSection(r.purchases));
   if (r.realistic !== undefined) L.push(...realisticSection(r.realistic));
+  L.push(...deepPagesSection(r.deep_pages));
 
   if (opts.before) {
     const b = opts.before;
