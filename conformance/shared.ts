@@ -54,6 +54,8 @@ export interface ReceivedWebhook {
   headers: Record<string, string>;
   body: string;
   at: number;
+  /** What the receiver answered: 500 to the very first request it gets (the retry check), 204 to every other. */
+  answered: number;
 }
 
 export interface RunWebhook {

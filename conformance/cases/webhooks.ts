@@ -54,8 +54,10 @@ async function startReceiver(run: RunContext): Promise<{ url: string; received: 
     req.on('end', () => {
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
-      received.push({ headers, body, at: Date.now() });
-      res.statusCode = 204;
+      // The first request fails once, so that every run sees a retry (webhook_retry_conformance).
+      const answered = received.length === 0 ? 500 : 204;
+      received.push({ headers, body, at: Date.now(), answered });
+      res.statusCode = answered;
       res.end();
     });
   });
@@ -75,6 +77,28 @@ function judgeReceived(t: CaseContext, hook: RunWebhook, from = 0): void {
   for (const r of hook.received.slice(from)) {
     t.report('webhook_signature_conformance', webhookSignatureConformance(r, hook.secrets));
     t.report('webhook_payload_conformance', webhookPayloadConformance(r, t.run.contract.schemas));
+  }
+}
+
+/**
+ * The receiver answered its first request 500: that event must come again with the same webhook-id and be answered
+ * 2xx, and its delivery log must show the failed attempt first and the successful one last.
+ */
+function judgeRetry(t: CaseContext, hook: RunWebhook, settled: Json[]): void {
+  const failed = hook.received[0];
+  if (!failed) return; // nothing received: webhook_delivered has said so
+  const id = failed.headers['webhook-id'];
+  const op = t.op('listWebhookDeliveries');
+  const again = hook.received.find((r) => r !== failed && r.headers['webhook-id'] === id && r.answered < 300);
+  if (!again) {
+    t.fail('webhook_retry_conformance', op, `the receiver answered event ${id} 500; it never came again (${hook.received.length} requests received)`, undefined, 'a delivery answered 5xx is retried on the schedule (first retry after about 5 s) with the same webhook-id');
+    return;
+  }
+  const delivery = settled.find((d) => d.attributes.event_id === id);
+  const attempts = (delivery?.attributes.attempts ?? []) as Json[];
+  const codes = attempts.map((a) => a.response_status_code);
+  if (!delivery || delivery.attributes.status !== 'delivered' || codes.length < 2 || codes[0] !== 500 || !(codes.at(-1) >= 200 && codes.at(-1) < 300)) {
+    t.fail('webhook_retry_conformance', op, `the delivery log of event ${id} shows ${delivery ? `status ${delivery.attributes.status}, attempts answered [${codes.join(', ')}]` : 'no delivery'}`, undefined, 'status delivered, the first attempt answered 500, the last 2xx');
   }
 }
 
@@ -141,6 +165,7 @@ export function webhookSetupCase(): CaseDef {
       const lost = settled.filter((d) => d.attributes.status === 'delivered' && !got.has(d.attributes.event_id));
       if (lost.length) t.fail('webhook_delivered', t.op('listWebhookDeliveries'), `${lost.length} delivery(ies) of ${hook.id} say delivered, yet the receiver never got event(s) ${lost.map((d) => `${d.attributes.event_type} ${d.attributes.event_id}`).join(', ')}`, undefined, 'each event delivered reaches the endpoint');
       judgeReceived(t, hook);
+      judgeRetry(t, hook, settled);
       t.shared.webhook = hook;
     },
   };

@@ -33,7 +33,7 @@ describe('the full profile against the reference server', () => {
     expect(r.coverage.percent).toBe(100);
     expect(r.exitCode).toBe(0);
     expect(r.totals.cases).toBeGreaterThan(500);
-  });
+  }, 120_000); // waits for its webhook deliveries, one of them retried (the first retry comes after about 5 s)
 
   it('production, read-only: every case passes, only the write cases skipped, coverage 100 percent of what it can reach', async () => {
     const r = await runConformance({ ...optionsFor(ref, 'production'), readOnly: true });

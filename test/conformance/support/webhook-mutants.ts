@@ -42,6 +42,7 @@ async function relayFor(target: string, ctx: MutantContext, breaks: Breaks): Pro
         const out = breaks({ headers, body: Buffer.concat(chunks).toString('utf8') }, relays.secrets, ctx.state);
         if (!out) return res.writeHead(204).end();
         const r = await fetch(target, { method: 'POST', headers: out.headers, body: out.body });
+        if (r.status >= 500) ctx.state.set(`failed:${out.headers['webhook-id']}`, true);
         res.writeHead(r.status).end(await r.text());
       })().catch(() => res.writeHead(502).end());
     });
@@ -110,6 +111,9 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
     state.set('dropped', d.headers['webhook-id']);
     return null;
   }),
+  relayed('webhook_retry_missing', 'an event the receiver answered 5xx is retried (the retry is swallowed, yet answered 204)', 'webhook_retry_conformance', (d, _secrets, state) =>
+    // A server that never retries: once the receiver failed an event, what comes again for it never reaches it.
+    (state.has(`failed:${d.headers['webhook-id']}`) ? null : d)),
   { name: 'webhook_delete_ignored', breaks: 'DELETE /webhooks/{id} deletes the endpoint', check: 'delete_conformance', writes: true,
     // The endpoint is only looked at (GET), and answered as deleted all the same: 204, no body.
     request: (req) => (req.method === 'DELETE' && /\/webhooks\/[^/]+$/.test(pathOf(req)) ? { ...req, method: 'GET', headers: { ...req.headers, 'x-mutant-was-delete': '1' } } : undefined),
