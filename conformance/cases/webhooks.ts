@@ -6,7 +6,9 @@
  * no longer pending — so the walks of the second phase read endpoints, deliveries and events that hold still, and
  * the generated filter cases (status, event_id, type, transaction_id) have values. Every request the receiver gets
  * is judged: its signature verifies under a secret the run was shown (webhook_signature_conformance) and its body is
- * a WebhookEvent (webhook_payload_conformance).
+ * a WebhookEvent (webhook_payload_conformance). The receiver answers its very first request 500: that event must
+ * come again, same webhook-id, answered 2xx, and its delivery log show the failed attempt then the successful one
+ * (webhook_retry_conformance; the first retry comes after about 5 s, which the setup's wait covers).
  *
  * The write cases (after money.before) exercise the rest: reuse of a key, a missing key, a URL the policy refuses,
  * PATCH, a rotation (and its replay), a redelivery (and an unknown event), DELETE → 204 then 404, and the 404s of
