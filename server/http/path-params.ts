@@ -1,6 +1,7 @@
 /**
- * Path parameters of a routed request, decoded. An identifier that cannot be percent-decoded, or is longer than any
- * identifier the API issues (MAX_PATH_PARAM_LENGTH, the contract's `maxLength`), matches nothing: the operation's
+ * Path parameters of a routed request, decoded. An identifier that cannot be percent-decoded, is longer than any
+ * identifier the API issues (MAX_PATH_PARAM_LENGTH, the contract's `maxLength`) or holds a control character,
+ * matches nothing: the operation's
  * "not found" (404 TRANSACTION_NOT_FOUND for a transaction), as for any other identifier that matches nothing —
  * not a 400, so identifiers of future shapes stay look-up-able (contract decisions, "Parameters") — after the
  * parameters are checked (the lookup is the last step of the check order).
@@ -11,6 +12,8 @@ import type { AnyRoute } from '../contract/route-table.ts';
 import { type ApiError, errors } from '../errors.ts';
 
 export const MAX_PATH_PARAM_LENGTH = 128;
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** The "not found" of each path parameter, by operation (default: 404 NOT_FOUND). */
 const NOT_FOUND: Partial<Record<OperationId, Record<string, () => ApiError>>> = {
@@ -40,7 +43,9 @@ export function decodePathParams(route: AnyRoute, raw: Record<string, string>): 
     } catch {
       return notFoundOf(route, name);
     }
-    if (v.length > MAX_PATH_PARAM_LENGTH) return notFoundOf(route, name);
+    // Longer than any identifier issued, or holding a control character (none has one; NUL could not even reach
+    // the database, whose text refuses it): matches nothing.
+    if (v.length > MAX_PATH_PARAM_LENGTH || CONTROL.test(v)) return notFoundOf(route, name);
     decoded[name] = v;
   }
   return decoded;

@@ -87,7 +87,8 @@ describe('contract fuzz', () => {
         const op = contract.operations[Math.floor(r() * contract.operations.length)]!;
         const productIds = products[`${env} ${CATALOGUE_OF[op.operationId]}`] ?? [];
         const pathIds = (param: string) => (param === 'id' ? ids[env]! : param === 'product_id' ? productIds : []);
-        return { ...fuzzCase(r, op, schemaOf, srv.demoKeys!, env, { pathIds, write: writeModel(contract.bundle, op), productIds }), env };
+        const pathMethods = contract.operations.filter((o) => o.path === op.path).map((o) => o.method);
+        return { ...fuzzCase(r, op, schemaOf, srv.demoKeys!, env, { pathIds, write: writeModel(contract.bundle, op), productIds, pathMethods }), env };
       });
 
       let next = 0;

@@ -199,6 +199,8 @@ export interface CaseInputs {
   write: WriteModel | null;
   /** Catalogue ids of the write's product kind in this environment. */
   productIds: string[];
+  /** Every method the contract defines on the operation's path (another of them is another operation, not a 405). */
+  pathMethods: string[];
 }
 
 const UNKNOWN_NAMES = ['foo', '__proto__', 'constructor[prototype][x]', '__proto__[polluted]', 'a[]', 'status[]', 'page[0]', 'api_key', 'é', '%00', '%ED%A0%80', 'toString', 'hasOwnProperty'];
@@ -252,7 +254,7 @@ export function fuzzCase(r: Rng, op: OperationModel, schemaOf: (p: ParamModel) =
   // The operation's own method, or another: 405 (HEAD is answered as GET, RFC 9110 §9.3.2, without a body).
   const own = op.method;
   const roll = r();
-  const method = roll < 0.04 ? pick(r, ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => m !== own)) : own === 'GET' && roll < 0.07 ? 'HEAD' : own;
+  const method = roll < 0.04 ? pick(r, ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => !inputs.pathMethods.includes(m))) : own === 'GET' && roll < 0.07 ? 'HEAD' : own;
   if (!key.holdsScope(op.scope)) invalid = true;
   if (method !== own && !(own === 'GET' && method === 'HEAD')) invalid = true;
   let body: string | undefined;
@@ -262,10 +264,11 @@ export function fuzzCase(r: Rng, op: OperationModel, schemaOf: (p: ParamModel) =
     body = b.text;
     if (b.contentType !== null) headers['Content-Type'] = b.contentType;
   }
-  // Valid: a list or a lookup answers 200 (a lookup 404 when nothing has the id); a purchase 201, or what the domain
-  // answers after its checks (404 unknown meter or smartcard, 409 key in flight, 422 product, amount, balance, key).
+  // Valid: a list or a lookup answers 200 (a lookup 404 when nothing has the id); a POST 201, or what the domain
+  // answers after its checks (404 unknown meter, smartcard or endpoint, 409 key in flight, 422 product, amount,
+  // balance, key, webhook URL or limit, event); a PATCH 200 (404, 422 the URL); a DELETE 204 (404).
   const lookup = op.params.some((p) => p.in === 'path');
-  const expect = invalid ? [] : own === 'POST' ? [201, 404, 409, 422] : lookup ? [200, 404] : [200];
+  const expect = invalid ? [] : own === 'POST' ? [201, 404, 409, 422] : own === 'PATCH' ? [200, 404, 422] : own === 'DELETE' ? [204, 404] : lookup ? [200, 404] : [200];
   const allowed400 = !invalid && env === 'production' && inputs.write?.members.phone_number && inputs.write.members.network ? '/phone_number' : undefined;
   return { method, target: path + (query.length ? `?${query.join('&')}` : ''), headers, body, op, invalid, expect, ...(allowed400 ? { allowed400 } : {}), keyLabel: key.label };
 }
