@@ -34,7 +34,7 @@ describe('npm run conformance', () => {
     expect(r.out).toContain('PASS:');
     for (const f of ['junit.xml', 'summary.md', 'results.json']) expect(existsSync(join(report, f))).toBe(true);
     for (const key of Object.values(ref.keys.sandbox.keys)) expect(r.out + r.err).not.toContain(key.slice(8));
-  }, 60_000);
+  }, 120_000); // waits for its webhook deliveries, one retried after about 5 s
 
   it('exits 2 on production without --read-only: writes go only to a sandbox', async () => {
     const r = await cli(['--rate', '0', '--env', 'production', '--keys', join(dir, 'keys.json')]);
