@@ -37,8 +37,11 @@ export interface LoadRequest {
   headers?: Record<string, string>;
   method?: string;
   body?: string;
-  /** autocannon's generator: gets the request (path, headers, body …) and returns the one to send. */
-  setupRequest?: (req: { path: string; headers: Record<string, string>; body?: string | Buffer }) => unknown;
+  /**
+   * autocannon's generator: gets the request (path, headers, body …) and the connection's context, and returns the
+   * one to send; setting `context.kind` labels that request for `by_kind`.
+   */
+  setupRequest?: (req: { path: string; headers: Record<string, string>; body?: string | Buffer }, context: { kind?: string }) => unknown;
   /** Label for `by_kind` (e.g. `read`, `purchase`). */
   kind?: string;
 }
@@ -93,9 +96,15 @@ interface Raw {
   kinds: Map<string, { lat: number[]; status: Record<string, number> }>;
 }
 
-/** The request a connection is waiting on (autocannon's client; one in flight per connection). */
-const kindOf = (client: unknown): string | undefined =>
-  (client as { requestIterator?: { currentRequest?: { kind?: string } } }).requestIterator?.currentRequest?.kind;
+/**
+ * The kind of the request a connection is waiting on (autocannon's client; one in flight per connection): the one a
+ * request generator put in the connection's context (`context.kind`, when one template sends many kinds), else
+ * the template's own `kind`. autocannon emits a response before it builds the connection's next request.
+ */
+const kindOf = (client: unknown): string | undefined => {
+  const it = (client as { requestIterator?: { context?: { kind?: string }; currentRequest?: { kind?: string } } }).requestIterator;
+  return it?.context?.kind ?? it?.currentRequest?.kind;
+};
 
 function run(opts: LoadOptions, seconds: number, record: boolean): Promise<Raw> {
   return new Promise((resolve, reject) => {

@@ -1,8 +1,7 @@
 /**
  * The realistic mix under load, two ways with the same requests and the same concurrency:
- * - over HTTP (`mixOverHttp`): autocannon (lib/load.ts) with one request template per slot of the mix's first
- *   TEMPLATE_SLOTS kinds; each template's setupRequest hands out the next request of its kind (shared cursors, so
- *   the connections spread over different accounts, ids and pages) with that account's key;
+ * - over HTTP (`mixOverHttp`): autocannon (lib/load.ts) with one request template whose generator hands every
+ *   connection the next request of the mix (one cursor for all) with that account's key, labelled with its kind;
  * - directly (`mixDirect`): the database calls each request's handler makes — the key lookup by its hash, then
  *   the read (`MixRequest.direct`) — through the store's own pool, from `connections` concurrent loops in this
  *   process: no HTTP, no routing, no validation, no serialisation. The database's own limit for this mix.
@@ -10,8 +9,6 @@
 import type { Store } from '../../server/store/types.ts';
 import { measure, type LoadResult } from './load.ts';
 import type { DirectCall, MixKind, MixRequest } from './realistic-mix.ts';
-
-const TEMPLATE_SLOTS = 1000;
 
 export interface KindFigures { requests: number; p50_ms: number; p99_ms: number; errors: number }
 
@@ -30,33 +27,18 @@ export interface MixLoad {
   warmupSec: number;
 }
 
-/** Per kind, the requests in mix order, handed out round-robin. */
-function cursors(requests: readonly MixRequest[]): (kind: MixKind) => MixRequest {
-  const byKind = new Map<MixKind, MixRequest[]>();
-  for (const r of requests) {
-    const list = byKind.get(r.kind) ?? [];
-    list.push(r);
-    byKind.set(r.kind, list);
-  }
-  const at = new Map<MixKind, number>();
-  return (kind) => {
-    const list = byKind.get(kind)!;
-    const i = at.get(kind) ?? 0;
-    at.set(kind, (i + 1) % list.length);
-    return list[i]!;
-  };
-}
-
 export async function mixOverHttp(origin: string, base: string, keys: readonly string[], requests: readonly MixRequest[], load: MixLoad): Promise<MixFigures & { raw: LoadResult }> {
-  const next = cursors(requests);
-  const templates = requests.slice(0, TEMPLATE_SLOTS).map((first) => ({
-    path: base + first.path,
-    kind: first.kind,
-    setupRequest: (req: { path: string; headers: Record<string, string> }) => {
-      const r = next(first.kind);
+  // One template: every request of every connection is the next of the mix (one cursor for all), labelled with
+  // its kind in the connection's context.
+  let i = 0;
+  const templates = [{
+    path: base + requests[0]!.path,
+    setupRequest: (req: { path: string; headers: Record<string, string> }, context: { kind?: string }) => {
+      const r = requests[i++ % requests.length]!;
+      context.kind = r.kind;
       return { ...req, path: base + r.path, headers: { ...req.headers, authorization: `Bearer ${keys[r.account]}` } };
     },
-  }));
+  }];
   const raw = await measure({ origin, requests: templates, connections: load.connections, durationSec: load.durationSec, warmupSec: load.warmupSec });
   const by_kind: MixFigures['by_kind'] = {};
   for (const [kind, k] of Object.entries(raw.by_kind ?? {})) {

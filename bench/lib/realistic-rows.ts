@@ -25,7 +25,7 @@ export const QUICK_SHAPE: RealisticShape = { accounts: 1000, largest: 100_000, s
 
 export const historySize = (shape: RealisticShape, rank: number) => Math.max(shape.smallest, Math.round(shape.largest / rank ** 2));
 export const realisticAccountId = (rank: number) => uuidV5(`bench-realistic-account:${rank}`);
-export const shapeLabel = (shape: RealisticShape) => `realistic-${shape.accounts}x${shape.largest}`;
+export const shapeLabel = (shape: RealisticShape) => `realistic_${shape.accounts}_${shape.largest}`; // also a schema name: no dashes
 
 const SPACING_MS = 86_400_000 / DENSITY_PER_DAY;
 const CATEGORIES = [[62, 'purchase'], [72, 'funding'], [80, 'withdrawal'], [88, 'transfer'], [96, 'commission'], [100, 'promo']] as const;
