@@ -35,7 +35,7 @@ const verdicts = (r: BenchResults) => Object.fromEntries(goals(r).map((g) => [g.
 
 describe('benchmark goals', () => {
   it('meets every goal on good figures, P2 judged with the read cache off', () => {
-    const v = verdicts(results({ serverRps: 3_500, p50At1M: 60, prismRps: 1_000, coldMs: 1_800, growth: 2 }));
+    const v = verdicts(results({ serverRps: 3_500, p50At1M: 60, prismRps: 800, coldMs: 1_800, growth: 2 }));
     expect(v).toMatchObject({ P1: true, P2: true, P3: true, 'P4 cold start': true, 'P4 conformance': true, Memory: true });
   });
 
@@ -46,11 +46,11 @@ describe('benchmark goals', () => {
 
   it('judges P1 on the median of its interleaved rounds, not on a single pair', () => {
     const r = results({ serverRps: 2_000, p50At1M: 60, prismRps: 1_000, coldMs: 1_800, growth: 2 });
-    r.p1_rounds = [0.31, 0.22, 0.27].map((ratio, i) => ({ round: i + 1, server_rps: ratio * 10_000, baseline_rps: 10_000, ratio }));
+    r.p1_rounds = [0.35, 0.26, 0.32].map((ratio, i) => ({ round: i + 1, server_rps: ratio * 10_000, baseline_rps: 10_000, ratio }));
     const p1 = goals(r).find((g) => g.id === 'P1')!;
-    expect(p1.met).toBe(true); // median 27 %, although the single pair above is 20 %
-    expect(p1.measured).toContain('27 % (2700 / 10000 req/s; rounds 31 %, 22 %, 27 %)');
-    r.p1_rounds = [0.31, 0.22, 0.24].map((ratio, i) => ({ round: i + 1, server_rps: ratio * 10_000, baseline_rps: 10_000, ratio }));
+    expect(p1.met).toBe(true); // median 32 %, although the single pair above is 20 %
+    expect(p1.measured).toContain('32 % (3200 / 10000 req/s; rounds 35 %, 26 %, 32 %)');
+    r.p1_rounds = [0.35, 0.26, 0.28].map((ratio, i) => ({ round: i + 1, server_rps: ratio * 10_000, baseline_rps: 10_000, ratio }));
     expect(goals(r).find((g) => g.id === 'P1')!.met).toBe(false);
   });
 
