@@ -85,5 +85,24 @@ export function realisticSection(r: RealisticResults | null | undefined): string
     '',
     ...kindsTable(r),
     '',
+    ...profileTable(r),
+  ];
+}
+
+function profileTable(r: RealisticResults): string[] {
+  const p = r.profile;
+  if (!p) return [];
+  const row = (x: { name: string; share: number }) => `| ${x.name.replace(/\|/g, '\\|')} | ${(x.share * 100).toFixed(1)} % |`;
+  return [
+    `Where the PostgreSQL server's CPU goes under this mix (\`--cpu-prof\`, ${p.requests} requests at ${f0(p.rps_under_profile)} req/s; self time, idle included):`,
+    '',
+    '| package / file | share |',
+    '|---|--:|',
+    ...p.summary.self_by_package.slice(0, 12).map(row),
+    '',
+    '| function | share |',
+    '|---|--:|',
+    ...p.summary.self_by_function.slice(0, 15).map(row),
+    '',
   ];
 }

@@ -7,10 +7,14 @@
  *   rounds (the machine's noise moves both alike); the goal takes the median of the rounds' ratios.
  * CPU per request: the server process (or this process, for the direct runs) and PostgreSQL's processes.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { hashSecret } from '../../server/auth/keys.ts';
 import { openStore } from '../../server/store/open.ts';
 import { processCpuSeconds, postgresCpu } from '../lib/cpu.ts';
 import { BASE } from '../lib/endpoints.ts';
+import { summarizeProfile, type ProfileSummary } from '../lib/profile.ts';
 import { startReferenceServer, type Proc } from '../lib/procs.ts';
 import type { RealisticDataset } from '../lib/realistic-dataset.ts';
 import { mixDirect, mixOverHttp, type MixFigures, type MixLoad } from '../lib/realistic-load.ts';
@@ -37,6 +41,8 @@ export interface RealisticResults {
   weights: typeof MIX_WEIGHTS;
   load: MixLoad;
   runs: RealisticRun[];
+  /** The PostgreSQL server under `--cpu-prof` serving the mix (full runs): where its CPU goes. */
+  profile?: { rps_under_profile: number; requests: number; summary: ProfileSummary } | null;
 }
 
 const MIX_SIZE = 60_000;
@@ -93,6 +99,30 @@ async function overHttp(ctx: PhaseContext, d: RealisticDataset, requests: MixReq
   }
 }
 
+/** The PostgreSQL server under a V8 CPU profile while it serves the mix; null (and a log line) when it fails. */
+async function profileServer(ctx: PhaseContext, d: RealisticDataset, requests: MixRequest[], load: MixLoad): Promise<RealisticResults['profile']> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-realistic-profile-'));
+  try {
+    const proc = await startReferenceServer(d.serverEnv, `${BASE}/account/balance`, authHeaders(d.accounts[0]!.key), ['--cpu-prof', '--cpu-prof-dir', dir]);
+    let figures: MixFigures;
+    try {
+      figures = await mixOverHttp(proc.origin, BASE, d.accounts.map((a) => a.key), requests, load);
+    } finally {
+      await proc.stop(); // the profile is written when the process exits
+    }
+    const file = fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(dir, f)).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
+    if (!file) throw new Error('no profile was written');
+    const summary = summarizeProfile(file, 20);
+    ctx.log(`realistic postgres profile: ${figures.requests} requests; top: ${summary.self_by_package.slice(0, 6).map((x) => `${x.name} ${(x.share * 100).toFixed(0)} %`).join(', ')}`);
+    return { rps_under_profile: figures.rps, requests: figures.requests, summary };
+  } catch (e) {
+    ctx.log(`realistic postgres profile not taken: ${(e as Error).message.split('\n')[0]}`);
+    return null;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function direct(ctx: PhaseContext, d: RealisticDataset, requests: MixRequest[], load: MixLoad, round: number): Promise<RealisticRun> {
   const store = await openStore({ ...(d.databaseUrl ? { databaseUrl: d.databaseUrl } : { dataDir: d.dataDir!, readCache: false }), log: () => {} });
   const accounts = d.accounts.map((a) => ({ id: a.id, hash: hashSecret(a.key) }));
@@ -142,5 +172,6 @@ export async function measureRealistic(ctx: PhaseContext, datasets: { embedded?:
       runs.push(await direct(ctx, datasets.postgres, requests, load, round));
     }
   }
-  return { shape: some.shape, total_rows: some.total_rows, mix_requests: requests.length, weights: MIX_WEIGHTS, load, runs };
+  const profile = datasets.postgres && !ctx.plan.quick ? await profileServer(ctx, datasets.postgres, requests, load) : null;
+  return { shape: some.shape, total_rows: some.total_rows, mix_requests: requests.length, weights: MIX_WEIGHTS, load, runs, profile };
 }

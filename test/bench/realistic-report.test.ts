@@ -50,4 +50,18 @@ describe('the realistic mix in the results', () => {
     expect(md).toContain('12.0 / 30.0');
     for (const kind of Object.keys(MIX_WEIGHTS)) expect(md).toContain(`| ${kind} |`);
   });
+
+  it("shows where the PostgreSQL server's CPU goes when the run has a profile", () => {
+    const r = { ...results([[600, 1000]]), profile: { rps_under_profile: 900, requests: 9000, summary: {
+      total_ms: 10_000,
+      self_by_package: [{ name: 'pg-protocol', ms: 1500, share: 0.15 }, { name: '(idle)', ms: 3000, share: 0.3 }],
+      self_by_function: [{ name: 'parse pg-protocol:10', ms: 900, share: 0.09 }],
+      total_by_function: [],
+    } } };
+    const md = realisticSection(r).join('\n');
+    expect(md).toContain('9000 requests at 900 req/s');
+    expect(md).toContain('| pg-protocol | 15.0 % |');
+    expect(md).toContain('| parse pg-protocol:10 | 9.0 % |');
+    expect(realisticSection(results([[600, 1000]])).join('\n')).not.toContain('--cpu-prof');
+  });
 });
