@@ -112,7 +112,7 @@ async function settledDeliveries(t: CaseContext, webhookId: string): Promise<Jso
 }
 
 async function noPendingPurchase(t: CaseContext): Promise<boolean> {
-  const ex = await t.send({ operationId: 'listTransactions', query: { status: 'pending', per_page: 1 } }, 'full', { status: 200 });
+  const ex = await t.send({ operationId: 'listTransactions', query: { status: 'pending', category: 'purchase', per_page: 1 } }, 'full', { status: 200 });
   return (ex.response?.body as Json | undefined)?.pagination?.total_count === 0;
 }
 
