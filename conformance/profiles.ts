@@ -3,7 +3,8 @@
  * whose filter cases take their values from that data — every other read. Then the writes, between two readings of
  * the balance: `money.before`, every case that sends a POST (auth, parameters, check order, purchases, idempotency,
  * refusals), `money.conservation`. Reads come first because the reads judge a dataset that must hold still; every
- * POST comes after money.before, so that a refusal that debited all the same shows in the balance. `contract`: one
+ * POST comes after money.before, so that a refusal that debited all the same shows in the balance; `webhooks.retry`
+ * ends the run beside money.conservation, so the retry it waits for comes while the writes run. `contract`: one
  * case per operation, shapes only.
  */
 import { authMatrixCases } from './cases/auth-matrix.ts';
@@ -30,7 +31,7 @@ import { purchaseCases } from './cases/purchases.ts';
 import { requestIdCases } from './cases/request-id.ts';
 import { responseCases } from './cases/responses.ts';
 import { verificationCases } from './cases/verifications.ts';
-import { webhookCases, webhookSetupCase } from './cases/webhooks.ts';
+import { webhookCases, webhookRetryCase, webhookSetupCase } from './cases/webhooks.ts';
 import type { CaseDef, RunContext } from './context.ts';
 import type { Profile } from './model.ts';
 
@@ -75,6 +76,6 @@ export function phasesOf(profile: Profile): Phase[] {
     (run) => afterWalks(run).filter((c) => !c.writes),
     () => [moneyBeforeCase()],
     (run) => afterWalks(run).filter((c) => c.writes),
-    () => [moneyAfterCase()],
+    (run) => [moneyAfterCase(), ...(run.writes ? [webhookRetryCase()] : [])],
   ];
 }

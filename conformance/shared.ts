@@ -54,7 +54,7 @@ export interface ReceivedWebhook {
   headers: Record<string, string>;
   body: string;
   at: number;
-  /** What the receiver answered: 500 to the very first request it gets (the retry check), 204 to every other. */
+  /** What the receiver answered: 500 to the first request once the setup has armed it (the retry check), else 204. */
   answered: number;
 }
 
@@ -67,4 +67,6 @@ export interface RunWebhook {
   received: ReceivedWebhook[];
   /** The transaction whose events the setup waited for. */
   transactionId: string;
+  /** Set at the end of the setup: the receiver answers its next request 500, once (webhooks.retry judges the retry). */
+  failNext: { armed: boolean };
 }
