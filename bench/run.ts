@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (full, about 5 min once the datasets exist) and `npm run bench -- --quick` (about a minute): builds
+ * `npm run bench` (full, about 15 min once the datasets exist) and `npm run bench -- --quick` (about a minute): builds
  * the server (`npm run build`, what `npm start` runs), then measures in one run, with autocannon at a fixed
  * connection count, the baseline (bare node:http replaying the reference server's recorded responses) and Express
  * alone replaying the same, the reference server on the embedded store (10k / 100k / 1M transactions; with its read
@@ -11,7 +11,7 @@
  *   --quick                 about a minute: sizes 10k and 100k, 1 s measurements, every endpoint at 100k and the
  *                           lists elsewhere, PostgreSQL at 10k only, 3 s soak; no P1 rounds, validation-on, store
  *                           timings, profile or conformance run
- *   --sizes 10000,100000    dataset sizes;  --targets embedded,postgres,prism,baseline,purchases
+ *   --sizes 10000,100000    dataset sizes;  --targets embedded,postgres,prism,baseline,purchases,realistic
  *   --duration S --warmup S --connections N
  *   --tag NAME              name the results NAME.{json,md,svg} (default: full, quick or partial)
  *
