@@ -87,24 +87,40 @@ function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T>[] {
 }
 
 let srv: TestServer;
+let tsSrv: TestServer;
 let baseUrl: string;
 let apiKey: string;
 const tsRuns = new Map<string, Promise<Run>>();
 
+/**
+ * Samples that take "your newest endpoint" (webhooks, events) race with the samples that create and delete one: they
+ * run one after another, and the TypeScript samples on a server of their own (the curl samples run on `srv`).
+ */
+const SHARED_STATE = /^\/(webhooks|events)\b/;
+
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'code-samples-'));
-  srv = await startTestServer();
+  [srv, tsSrv] = await Promise.all([startTestServer(), startTestServer()]);
   baseUrl = srv.demoKeys!.sandbox.base_url;
   apiKey = srv.demoKeys!.sandbox.keys.full;
-  // Each `node --import tsx` takes about a second: start them all now, four at a time; each test awaits its own.
+  const ts = (o: (typeof OPS)[number]) => () => runTs(tsOf(o.samples)[0]!.source, tsSrv.demoKeys!.sandbox.base_url, tsSrv.demoKeys!.sandbox.keys.full);
+  // Each `node --import tsx` takes about a second: start them all now, four at a time beside one chain of the
+  // webhook samples; each test awaits its own.
   const withTs = OPS.filter((o) => tsOf(o.samples).length === 1);
-  const runs = pool(withTs.map((o) => () => runTs(tsOf(o.samples)[0]!.source, baseUrl, apiKey)), 4);
-  withTs.forEach((o, i) => tsRuns.set(o.operationId, runs[i]!));
+  const independent = withTs.filter((o) => !SHARED_STATE.test(o.path));
+  const runs = pool(independent.map(ts), 4);
+  independent.forEach((o, i) => tsRuns.set(o.operationId, runs[i]!));
+  let chain: Promise<unknown> = Promise.resolve();
+  for (const o of withTs.filter((x) => SHARED_STATE.test(x.path))) {
+    const r = chain.then(ts(o));
+    chain = r.catch(() => undefined);
+    tsRuns.set(o.operationId, r);
+  }
 });
 
 afterAll(async () => {
   await Promise.allSettled(tsRuns.values());
-  await srv?.stop();
+  await Promise.all([srv?.stop(), tsSrv?.stop()]);
   if (work) rmSync(work, { recursive: true, force: true });
 });
 

@@ -82,8 +82,9 @@ function expected(d: Drawing, known: Set<string>): Expected {
   }
   const params = Object.entries(d.path);
   if (params.length && op.responses.has(404)) {
-    // The path parameters in order: the first that is no identifier at all answers; else the first is looked up.
-    const noIdentifier = params.find(([, v]) => !decodable(v.wire) || decodeURIComponent(v.wire).length > 128);
+    // The path parameters in order: the first that is no identifier at all (not decodable, over 128 characters, or
+    // holding a control character: server/http/path-params.ts) answers; else the first is looked up.
+    const noIdentifier = params.find(([, v]) => !decodable(v.wire) || decodeURIComponent(v.wire).length > 128 || CONTROL.test(decodeURIComponent(v.wire)));
     const [name, v] = noIdentifier ?? params[0]!;
     // Known ids are transactions (drawn for every path parameter): only getTransaction finds them.
     if (!noIdentifier && d.operationId === 'getTransaction' && known.has(v.value)) return { statuses: [200], why: 'a known id' };
@@ -102,6 +103,9 @@ const NOT_FOUND: Record<string, Record<string, string>> = {
   getWebhookDelivery: { webhook_id: 'WEBHOOK_NOT_FOUND', delivery_id: 'DELIVERY_NOT_FOUND' },
   getEvent: { event_id: 'EVENT_NOT_FOUND' },
 };
+
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 function decodable(wire: string): boolean {
   try {
