@@ -2,11 +2,10 @@
 import type { DeepPageCase } from '../phases/deep-pages.ts';
 import { sizeLabel } from './dataset.ts';
 import type { Goal } from './report.ts';
+import { f1, f2 } from './stats.ts';
 
 export const DEEP_PAGE_TARGET = 2;
 
-const f1 = (x: number) => x.toFixed(1);
-const f2 = (x: number) => x.toFixed(2);
 
 export function deepPageGoals(cases: DeepPageCase[] | undefined): Goal[] {
   const out: Goal[] = [];

@@ -10,6 +10,7 @@
  * the connection's current one.
  */
 import { createRequire } from 'node:module';
+import { percentile } from './stats.ts';
 
 const require = createRequire(import.meta.url);
 // autocannon ships no types; the little used here is typed below.
@@ -80,12 +81,6 @@ export interface LoadResult {
   rss_mib_end: number | null;
   /** Per `kind` of request, when the requests carry one. */
   by_kind?: Record<string, KindResult>;
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i]!;
 }
 
 interface Raw {

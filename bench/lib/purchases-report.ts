@@ -5,10 +5,8 @@
  */
 import type { PurchaseLoad, PurchaseRound, PurchasesResults } from '../phases/purchases.ts';
 import type { Goal } from './report.ts';
+import { f0, f1, f2, median } from './stats.ts';
 
-const f0 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '–' : x.toFixed(0));
-const f1 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '–' : x.toFixed(1));
-const f2 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '–' : x.toFixed(2));
 const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
 
 export const PURCHASE_TARGETS = { hot_wallet: 0.3, many_wallets: 0.4 } as const;
@@ -16,12 +14,6 @@ export const PURCHASE_TARGETS = { hot_wallet: 0.3, many_wallets: 0.4 } as const;
 const loadOf = (p: PurchasesResults, id: PurchaseLoad['id']) => p.loads.find((l) => l.id === id);
 
 const roundRatio = (r: PurchaseRound, id: 'hot_wallet' | 'many_wallets') => (id === 'hot_wallet' ? r.hot_wallet_rps : r.many_wallets_rps) / r.pgbench_tps;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 /**
  * Purchases per second of a load as a share of pgbench's TPS, or null when either is missing: the median of the

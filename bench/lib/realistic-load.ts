@@ -7,8 +7,9 @@
  *   process: no HTTP, no routing, no validation, no serialisation. The database's own limit for this mix.
  */
 import type { Store } from '../../server/store/types.ts';
-import { measure, type LoadResult } from './load.ts';
+import { measure } from './load.ts';
 import type { DirectCall, MixKind, MixRequest } from './realistic-mix.ts';
+import { percentile } from './stats.ts';
 
 export interface KindFigures { requests: number; p50_ms: number; p99_ms: number; errors: number }
 
@@ -27,7 +28,7 @@ export interface MixLoad {
   warmupSec: number;
 }
 
-export async function mixOverHttp(origin: string, base: string, keys: readonly string[], requests: readonly MixRequest[], load: MixLoad): Promise<MixFigures & { raw: LoadResult }> {
+export async function mixOverHttp(origin: string, base: string, keys: readonly string[], requests: readonly MixRequest[], load: MixLoad): Promise<MixFigures> {
   // One template: every request of every connection is the next of the mix (one cursor for all), labelled with
   // its kind in the connection's context.
   let i = 0;
@@ -45,7 +46,7 @@ export async function mixOverHttp(origin: string, base: string, keys: readonly s
     const errors = Object.entries(k.status_codes).filter(([s]) => !s.startsWith('2')).reduce((n, [, c]) => n + c, 0);
     by_kind[kind as MixKind] = { requests: k.requests, p50_ms: k.p50_ms, p99_ms: k.p99_ms, errors };
   }
-  return { rps: raw.rps, requests: raw.requests, errors: raw.errors, p50_ms: raw.p50_ms, p99_ms: raw.p99_ms, by_kind, raw };
+  return { rps: raw.rps, requests: raw.requests, errors: raw.errors, p50_ms: raw.p50_ms, p99_ms: raw.p99_ms, by_kind };
 }
 
 /** The store call a request's handler makes (after authentication). */
@@ -61,7 +62,6 @@ export function directCall(store: Store, accountId: string, d: DirectCall): Prom
   }
 }
 
-const percentile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : NaN);
 
 /**
  * `connections` loops, each taking the next request of the mix: the key lookup (findKeyByHash, as authentication

@@ -58,8 +58,8 @@ function zipf(n: number): (rng: Rng) => number {
 }
 
 const query = (params: Record<string, string | number | undefined>) => {
-  const q = Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);
-  return q.length ? `?${q.join('&')}` : '';
+  const q = new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString();
+  return q ? `?${q}` : '';
 };
 const iso = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 

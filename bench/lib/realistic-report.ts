@@ -6,18 +6,9 @@
 import type { RealisticResults, RealisticRun } from '../phases/realistic.ts';
 import type { MixKind } from './realistic-mix.ts';
 import type { Goal } from './report.ts';
+import { f0, f1, f2, median } from './stats.ts';
 
 export const REALISTIC_TARGET = 0.5;
-
-const f0 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '–' : x.toFixed(0));
-const f1 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '–' : x.toFixed(1));
-const f2 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '–' : x.toFixed(2));
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 const runOf = (r: RealisticResults, store: RealisticRun['store'], variant: RealisticRun['variant'], round = 1) =>
   r.runs.find((x) => x.store === store && x.variant === variant && x.round === round);

@@ -11,6 +11,7 @@ import { realisticGoals, realisticSection } from './realistic-report.ts';
 import type { DeepPageCase } from '../phases/deep-pages.ts';
 import { deepPageGoals, deepPagesSection } from './deep-pages-report.ts';
 import { sizeLabel } from './dataset.ts';
+import { f0, f1, f2 } from './stats.ts';
 
 export type TargetKind = 'baseline' | 'express' | 'embedded' | 'postgres' | 'prism';
 
@@ -69,9 +70,6 @@ export interface Goal {
 export const find = (r: BenchResults, target: TargetKind, size: number | null, endpoint: EndpointId, variant?: string) =>
   r.measurements.find((m) => m.target === target && m.size === size && m.endpoint === endpoint && m.variant === variant);
 
-const f0 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '–' : x.toFixed(0));
-const f1 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '–' : x.toFixed(1));
-const f2 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '–' : x.toFixed(2));
 const pct = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '–' : `${(x * 100).toFixed(0)} %`);
 const mark = (met: boolean | null) => (met === null ? 'not measured' : met ? '**met**' : '**missed**');
 

@@ -7,6 +7,7 @@
 import { sizeLabel, type Dataset } from '../lib/dataset.ts';
 import { BASE } from '../lib/endpoints.ts';
 import { ANCHOR } from '../lib/generate-sql.ts';
+import { percentileOf } from '../lib/stats.ts';
 import { authHeaders, withServer, type PhaseContext } from './common.ts';
 
 export interface DeepPageCase {
@@ -32,7 +33,6 @@ const FILTERS: { label: string; query: string }[] = [
 const WARMUP = 3;
 const RUNS = 30;
 
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]!; };
 
 async function timed(url: string, headers: Record<string, string>): Promise<{ ms: number; body: { data: unknown[]; pagination: { total_count: number; total_pages: number } } }> {
   const t0 = performance.now();
@@ -63,7 +63,7 @@ export async function measureDeepPages(ctx: PhaseContext, d: Dataset): Promise<D
       }
       const c: DeepPageCase = {
         store, size: d.size, filter: f.label, total_count: first.body.pagination.total_count, deep_page: deep,
-        page1_p50_ms: median(page1), deep_p50_ms: median(deepMs), ratio: median(deepMs) / median(page1), exact,
+        page1_p50_ms: percentileOf(page1, 50), deep_p50_ms: percentileOf(deepMs, 50), ratio: percentileOf(deepMs, 50) / percentileOf(page1, 50), exact,
       };
       ctx.log(`deep pages ${store} ${sizeLabel(d.size)} [${f.label}]: page 1 ${c.page1_p50_ms.toFixed(1)} ms, page ${deep} of ${first.body.pagination.total_pages} ${c.deep_p50_ms.toFixed(1)} ms (${c.ratio.toFixed(2)}×)${exact ? '' : ' — TOTAL OR PAGE SIZE DIFFERS'}`);
       out.push(c);

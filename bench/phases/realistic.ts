@@ -20,6 +20,7 @@ import type { RealisticDataset } from '../lib/realistic-dataset.ts';
 import { mixDirect, mixOverHttp, type MixFigures, type MixLoad } from '../lib/realistic-load.ts';
 import { MIX_WEIGHTS, realisticMix, type MixRequest } from '../lib/realistic-mix.ts';
 import type { RealisticShape } from '../lib/realistic-rows.ts';
+import { percentileOf } from '../lib/stats.ts';
 import { authHeaders, type PhaseContext } from './common.ts';
 
 export type RealisticVariant = 'server' | 'server, read cache off' | 'direct queries';
@@ -50,7 +51,6 @@ const STATS_INTERVAL_MS = 1000;
 
 interface StatsLine { time: number; runtime: { event_loop_delay_ms: { p99: number; max: number }; read_cache: { hits: number; misses: number } | null } }
 
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)]! : NaN; };
 
 /** The server's `runtime stats` lines whose interval lies inside [from, to] (epoch ms). */
 function statsWithin(proc: Proc, from: number, to: number): StatsLine[] {
@@ -69,7 +69,7 @@ function serverStats(lines: StatsLine[]): Pick<RealisticRun, 'read_cache' | 'eve
     return { hits, misses, hit_rate: hits + misses ? hits / (hits + misses) : 0 };
   })() : null;
   const p99s = lines.map((s) => s.runtime.event_loop_delay_ms.p99);
-  return { read_cache, event_loop_delay_ms: { p99_median: median(p99s), p99_max: Math.max(...p99s), max: Math.max(...lines.map((s) => s.runtime.event_loop_delay_ms.max)) } };
+  return { read_cache, event_loop_delay_ms: { p99_median: percentileOf(p99s, 50), p99_max: Math.max(...p99s), max: Math.max(...lines.map((s) => s.runtime.event_loop_delay_ms.max)) } };
 }
 
 async function overHttp(ctx: PhaseContext, d: RealisticDataset, requests: MixRequest[], load: MixLoad, variant: RealisticVariant, round: number): Promise<RealisticRun> {
@@ -81,7 +81,7 @@ async function overHttp(ctx: PhaseContext, d: RealisticDataset, requests: MixReq
     const from = Date.now();
     const cpu0 = processCpuSeconds(proc.pid);
     const pg = d.driver === 'postgres' ? postgresCpu() : null;
-    const { raw: _raw, ...figures } = await mixOverHttp(proc.origin, BASE, keys, requests, { ...load, warmupSec: 0 });
+    const figures = await mixOverHttp(proc.origin, BASE, keys, requests, { ...load, warmupSec: 0 });
     const pgSeconds = pg?.stop() ?? null;
     const cpu1 = processCpuSeconds(proc.pid);
     const to = Date.now();

@@ -55,10 +55,10 @@ async function walk(t: CaseContext, op: OperationModel): Promise<void> {
   let w = await walkOnce(t);
   for (let i = 1; w && !w.steady && i < CHANGING_LIST_TRIES; i++) w = await walkOnce(t);
   if (!w) return;
-  t.report('pages_partition', pagesPartition(w.pages, w.complete), w.last, op);
-  t.shared.walks.set(op.operationId, { items: w.items, pages: w.pages, exchanges: w.exchanges, complete: w.complete, totalCount: w.totalCount, perPage: w.perPage });
+  const { last, steady: _steady, ...read } = w;
+  t.report('pages_partition', pagesPartition(read.pages, read.complete), last, op);
+  t.shared.walks.set(op.operationId, read);
 }
-
 
 /**
  * A page past the end: the totals of page 1 read just before, then the page after the last. A list may change

@@ -102,7 +102,7 @@ export function webhookRetryCase(): CaseDef {
       const hook = t.shared.webhook;
       if (!hook) return t.skip('webhooks.setup made no endpoint (see its result)');
       const op = t.op();
-      if (hook.failNext.armed && !hook.received.some((r) => r.answered >= 500)) {
+      if (hook.failNext.armed) { // nothing came for the run's endpoint since the setup: make one delivery
         const eventId = t.shared.walks.get('listEvents')?.items[0]?.id;
         if (!eventId) return t.skip('nothing was delivered since the setup and the walk of listEvents read no event to redeliver');
         await webhookWrite(t, 'createWebhookDelivery', { event_id: eventId }, { pathParams: { webhook_id: hook.id } }, { status: 201 });
