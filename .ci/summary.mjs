@@ -23,5 +23,22 @@ for (const file of files) {
   failed += attr('failures') + attr('errors');
   skipped += [...xml.matchAll(/<testsuite\s[^>]*\sskipped="(\d+)"/g)].reduce((n, m) => n + Number(m[1]), 0);
 }
+// The CI log keeps only its tail: name every failed test here, just above the summary line, so a failure is
+// diagnosable from what CI prints (the JUnit reports themselves stay on the CI machine).
+const unescape = (text) =>
+  text
+    .replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+for (const file of files) {
+  const xml = readFileSync(file, 'utf8');
+  for (const m of xml.matchAll(/<testcase\s([^>]*?)(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
+    const body = m[2] ?? '';
+    const failure = body.match(/<(failure|error)\b([^>]*)>/);
+    if (!failure) continue;
+    const attr = (name, from) => unescape((from.match(new RegExp(`\\b${name}="([^"]*)"`)) ?? [])[1] ?? '');
+    const message = attr('message', failure[2]).split('\n')[0].slice(0, 300);
+    console.log(`FAILED (${file}) ${attr('classname', m[1])} > ${attr('name', m[1])}: ${message}`);
+  }
+}
 const stoppedEarly = status !== '0' && failed === 0 ? 1 : 0; // e.g. a failing step outside vitest
 console.log(`${tests - failed - skipped} passed, ${failed + stoppedEarly} failed, ${skipped} skipped`);
