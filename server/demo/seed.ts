@@ -39,9 +39,8 @@ export interface LoadDemoResult {
 export async function ensureCatalogue(store: Store): Promise<Environment[]> {
   const loaded: Environment[] = [];
   for (const environment of ENVIRONMENTS) {
-    if ((await store.countProducts(environment)) > 0) continue;
-    await store.replaceProducts(environment, buildCatalogue(environment));
-    loaded.push(environment);
+    if ((await store.countProducts(environment)) > 0) continue; // the usual start: one read, no lock taken
+    if (await store.loadProductsIfEmpty(environment, buildCatalogue(environment))) loaded.push(environment);
   }
   return loaded;
 }

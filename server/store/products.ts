@@ -22,7 +22,24 @@ FROM unnest(${rs.map((p) => p.id)}::text[], ${rs.map((p) => p.kind)}::text[], ${
 
 const asProduct = (r: Row): ProductRow => ({ ...(r as unknown as ProductRow), sort_order: Number(r['sort_order']) });
 
-export type ProductQueries = Pick<Store, 'listProducts' | 'getProduct' | 'replaceProducts' | 'countProducts'>;
+export type ProductQueries = Pick<Store, 'listProducts' | 'getProduct' | 'replaceProducts' | 'loadProductsIfEmpty' | 'countProducts'>;
+
+/**
+ * Every change of an environment's catalogue first takes this transaction-scoped lock (keyed by schema and
+ * environment, as migrate.ts keys its own). Without it, two instances starting on one empty database both found the
+ * catalogue empty and both inserted it: the second start failed on products_pkey (seen in the robustness suite's
+ * two-instance starts); a replace racing another one failed the same way.
+ */
+const lockCatalogue = (environment: Environment) =>
+  sql`SELECT pg_advisory_xact_lock(hashtext('bpp-catalogue:' || current_schema() || ':' || ${environment}::text))`;
+
+function checkEnvironment(environment: Environment, all: ProductRow[]): void {
+  for (const p of all) {
+    if (p.environment !== environment) {
+      throw new InvalidStoreValueError(`product ${p.id} belongs to ${p.environment}, not ${environment}`);
+    }
+  }
+}
 
 export function productQueries(db: Sql): ProductQueries {
   return {
@@ -44,14 +61,22 @@ export function productQueries(db: Sql): ProductQueries {
     },
 
     async replaceProducts(environment: Environment, all: ProductRow[]) {
-      for (const p of all) {
-        if (p.environment !== environment) {
-          throw new InvalidStoreValueError(`product ${p.id} belongs to ${p.environment}, not ${environment}`);
-        }
-      }
+      checkEnvironment(environment, all);
       await db.transaction(async (tx) => {
+        await rows(tx, lockCatalogue(environment));
         await rows(tx, sql`DELETE FROM products WHERE environment = ${environment}`);
         if (all.length > 0) await rows(tx, insertProducts(environment, all));
+      });
+    },
+
+    async loadProductsIfEmpty(environment: Environment, all: ProductRow[]) {
+      checkEnvironment(environment, all);
+      return db.transaction(async (tx) => {
+        await rows(tx, lockCatalogue(environment));
+        // Read after the lock: a load committed by another instance while this one waited is seen here.
+        if (await one(tx, sql`SELECT 1 FROM products WHERE environment = ${environment} LIMIT 1`)) return false;
+        if (all.length > 0) await rows(tx, insertProducts(environment, all));
+        return all.length > 0;
       });
     },
 

@@ -326,6 +326,11 @@ export interface Store extends WebhookStore {
   /** One product of an environment by its id (any kind), or null. */
   getProduct(environment: Environment, id: string): Promise<ProductRow | null>;
   replaceProducts(environment: Environment, rows: ProductRow[]): Promise<void>;
+  /**
+   * Loads `rows` as the environment's catalogue only when it has none; true when it loaded them. Atomic across
+   * instances: concurrent starts on one empty database load it once, and the others see it loaded.
+   */
+  loadProductsIfEmpty(environment: Environment, rows: ProductRow[]): Promise<boolean>;
   countProducts(environment: Environment): Promise<number>;
 
   /** Lookup by hash only; one indexed query per request (no cache, so revoke/disable/regenerate act at once). */
