@@ -11,7 +11,7 @@
 import type { Environment, MeterType, TransactionStatus } from '../domain.ts';
 import { InvalidStoreValueError, StoreMisuseError } from './errors.ts';
 import { kobo, positiveKobo, WalletNotFoundError, withFreeReference } from './entries.ts';
-import { leaseOf, storedInstant, storedInstantOrNull } from './instants.ts';
+import { leaseOf, nothingDue, storedInstant, storedInstantOrNull } from './instants.ts';
 import { one, rows, sql } from './sql.ts';
 import { asTx, TX_COLS } from './transactions.ts';
 import { claimInstants } from './idempotency.ts';
@@ -129,6 +129,9 @@ export function purchaseQueries(db: Sql): PurchaseQueries {
       const lease = leaseOf(now, limit, leaseMs, 'next_check_at');
       if (!lease) return [];
       const { n, until } = lease;
+      if (await nothingDue(db, sql`SELECT next_check_at FROM transactions
+          WHERE next_check_at IS NOT NULL AND category = 'purchase' AND status IN ('pending', 'successful')
+          ORDER BY next_check_at LIMIT 1`, now)) return [];
       // ARRAY(subquery) is evaluated once (an InitPlan), so the rows locked with SKIP LOCKED are exactly the rows
       // updated; `ORDER BY next_check_at` serves the most overdue first through transactions_next_check_idx.
       const claimed = await rows(db, sql`

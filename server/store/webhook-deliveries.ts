@@ -3,7 +3,7 @@
  * worker's claims and attempt records. Deliveries are written by 006's trigger (automatic, at the event) or here
  * (a partner's redelivery); an attempt is recorded by 006's record_webhook_attempt, one transaction each.
  */
-import { leaseOf, storedInstant } from './instants.ts';
+import { leaseOf, nothingDue, storedInstant } from './instants.ts';
 import { pagedQuery, splitPage } from './paging.ts';
 import { join, one, raw, rows, sql, type SqlFragment } from './sql.ts';
 import type { Sql, Store } from './types.ts';
@@ -86,6 +86,9 @@ export function webhookDeliveryQueries(db: Sql): WebhookDeliveryQueries {
       const lease = leaseOf(now, limit, leaseMs, 'next_attempt_at');
       if (!lease) return [];
       const { n, until } = lease;
+      if (await nothingDue(db, sql`SELECT q.next_attempt_at FROM webhook_deliveries q
+          JOIN webhook_endpoints w ON w.id = q.endpoint_id AND w.enabled
+          WHERE q.status = 'pending' ORDER BY q.next_attempt_at LIMIT 1`, now)) return [];
       // As claimDueChecks (purchases.ts): the ARRAY(subquery) runs once, so the rows locked are the rows moved.
       const claimed = await rows(db, sql`
         UPDATE webhook_deliveries d SET next_attempt_at = ${until}
