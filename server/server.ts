@@ -22,7 +22,7 @@ import { bodyChecks } from './handlers/purchases.ts';
 import type { Config } from './config.ts';
 import { BASE_PATH, ENVIRONMENTS, type Environment } from './domain.ts';
 import { ensureDemoKeys, type DemoKeyRole } from './demo/keys.ts';
-import { ensureCatalogue, loadDemo } from './demo/seed.ts';
+import { ensureCatalogue, loadDemo, seedingAlone } from './demo/seed.ts';
 import { writeDemoKeysFile } from './demo/demo-keys-file.ts';
 import { onClientError } from './http/client-errors.ts';
 import { trackConnections, type Connections } from './http/connections.ts';
@@ -74,9 +74,11 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   let admin: AdminSocket | null = null;
   try {
     admin = await openAdminSocket(config.dataDir, store, logger.child({ component: 'admin' }));
-    await ensureCatalogue(store);
     const webhooks = webhookRuntime(config);
-    const accounts = config.demo ? (await loadDemo(store, { now: new Date(), seed: DEMO_SEED, webhookSecrets: webhooks.secrets })).accounts : null;
+    const accounts = await seedingAlone(store, async (seeding) => {
+      await ensureCatalogue(seeding);
+      return config.demo ? (await loadDemo(seeding, { now: new Date(), seed: DEMO_SEED, webhookSecrets: webhooks.secrets })).accounts : null;
+    });
 
     if (config.rateLimit) {
       rateLimitBackend = config.redisUrl ? redisBackend(config.redisUrl, logger.child({ component: 'rate-limit' })) : memoryBackend();

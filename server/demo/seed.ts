@@ -12,6 +12,7 @@
 import { ENVIRONMENTS, type Environment } from '../domain.ts';
 import type { EndpointSecrets } from '../webhooks/secrets.ts';
 import { ensureDemoWebhook } from './webhooks.ts';
+import { createQueries } from '../store/queries.ts';
 import type { AccountRow, Store } from '../store/types.ts';
 import { demoAccount, demoAccountId, demoWallet, LOW_BALANCE, lowBalanceAccount, lowBalanceAccountId } from './accounts.ts';
 import { buildCatalogue, CURRENCY } from './catalogue.ts';
@@ -33,6 +34,20 @@ export interface LoadDemoResult {
   accounts: Record<Environment, AccountRow>;
   /** The account of the `low_balance` demo key in each environment. */
   lowBalance: Record<Environment, AccountRow>;
+}
+
+/**
+ * Runs a start's seeding (ensureCatalogue, loadDemo) in one database transaction that first takes an advisory lock
+ * keyed by the schema (as migrate.ts keys its own), on a store bound to that transaction: instances starting at once
+ * on one database seed one after the other, and each later one finds the data in place (both write only what is
+ * missing). Without it, two demo instances starting on one empty PostgreSQL both created the demo account under its
+ * stable id, and the second start failed. Nested transactions of the seeding become savepoints (savepoint.ts).
+ */
+export function seedingAlone<T>(store: Store, seed: (store: Store) => Promise<T>): Promise<T> {
+  return store.sql.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('bpp-seed:' || current_schema()))`);
+    return seed(createQueries(tx, store.driver));
+  });
 }
 
 /** Loads the catalogue of each environment whose catalogue is empty. Returns the environments it loaded. */

@@ -1,14 +1,17 @@
 /**
- * The catalogue when several instances start on one empty database (the robustness suite starts two at once): each
- * start runs ensureCatalogue, and they used to race — both found it empty, both inserted, the second start died on
- * products_pkey. Now every catalogue change takes a lock (products.ts), and the load happens once.
+ * Several instances starting on one empty database (the robustness suite starts two at once). Each start seeds: the
+ * catalogue (ensureCatalogue), and with --demo the demo accounts (loadDemo). They used to race — both found the
+ * catalogue empty, both inserted, the second start died on products_pkey; two demo starts both created the demo
+ * account under its stable id. Now every catalogue change takes a lock (products.ts) and a start seeds under one
+ * (seedingAlone): the data is loaded once, and every start succeeds.
  * Both drivers for the semantics; the race itself on PostgreSQL (TEST_DATABASE_URL), with real concurrent pools.
  */
 import { describe, expect, it } from 'vitest';
 import { ENVIRONMENTS } from '../domain.ts';
-import { buildCatalogue } from '../demo/catalogue.ts';
-import { ensureCatalogue } from '../demo/seed.ts';
-import { PG_URL, pgliteStores, postgresStores } from './test-fixtures/purchases.ts';
+import { PG_URL, pgliteStores, postgresStores } from '../store/test-fixtures/purchases.ts';
+import { demoAccountId, lowBalanceAccountId } from './accounts.ts';
+import { buildCatalogue } from './catalogue.ts';
+import { ensureCatalogue, loadDemo, seedingAlone } from './seed.ts';
 
 const ROUNDS = 8;
 
@@ -54,6 +57,26 @@ describe.skipIf(!PG_URL)(`the catalogue under concurrent starts on PostgreSQL${P
       }
     } finally {
       await close();
+    }
+  });
+  it(`two demo starts at once on an empty schema: both seed without error, and the demo is loaded once (${ROUNDS / 2} rounds)`, async () => {
+    for (let round = 0; round < ROUNDS / 2; round++) {
+      const { all, close } = await postgresStores('demo_race', 2, 2);
+      try {
+        const now = new Date('2026-05-01T00:00:00Z');
+        const starts = await Promise.all(all.map((s) => seedingAlone(s, async (seeding) => {
+          await ensureCatalogue(seeding);
+          return (await loadDemo(seeding, { now, seed: 7, transactionCount: 20 })).accounts;
+        })));
+        expect(starts[0]).toEqual(starts[1]);
+        for (const env of ENVIRONMENTS) {
+          expect((await all[0]!.listAccounts(env)).map((a) => a.id).sort()).toEqual([demoAccountId(env), lowBalanceAccountId(env)].sort());
+          expect(await all[0]!.countTransactions(demoAccountId(env))).toBe(20);
+          expect(await all[0]!.countProducts(env)).toBe(buildCatalogue(env).length);
+        }
+      } finally {
+        await close();
+      }
     }
   });
 });
