@@ -13,6 +13,14 @@ const files = args.flatMap((p) => {
   return readdirSync(p).filter((f) => f.endsWith('-junit.xml')).sort().map((f) => join(p, f));
 });
 
+// The CI log keeps only its tail: every failed test is named just above the summary line, so a failure is
+// diagnosable from what CI prints (the JUnit reports themselves stay on the CI machine).
+const unescape = (text) =>
+  text
+    .replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const textOf = (name, attributes) => unescape((attributes.match(new RegExp(`\\b${name}="([^"]*)"`)) ?? [])[1] ?? '');
+
 let tests = 0;
 let failed = 0;
 let skipped = 0;
@@ -22,22 +30,11 @@ for (const file of files) {
   tests += attr('tests');
   failed += attr('failures') + attr('errors');
   skipped += [...xml.matchAll(/<testsuite\s[^>]*\sskipped="(\d+)"/g)].reduce((n, m) => n + Number(m[1]), 0);
-}
-// The CI log keeps only its tail: name every failed test here, just above the summary line, so a failure is
-// diagnosable from what CI prints (the JUnit reports themselves stay on the CI machine).
-const unescape = (text) =>
-  text
-    .replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
-for (const file of files) {
-  const xml = readFileSync(file, 'utf8');
   for (const m of xml.matchAll(/<testcase\s([^>]*?)(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
-    const body = m[2] ?? '';
-    const failure = body.match(/<(failure|error)\b([^>]*)>/);
+    const failure = (m[2] ?? '').match(/<(failure|error)\b([^>]*)>/);
     if (!failure) continue;
-    const attr = (name, from) => unescape((from.match(new RegExp(`\\b${name}="([^"]*)"`)) ?? [])[1] ?? '');
-    const message = attr('message', failure[2]).split('\n')[0].slice(0, 300);
-    console.log(`FAILED (${file}) ${attr('classname', m[1])} > ${attr('name', m[1])}: ${message}`);
+    const message = textOf('message', failure[2]).split('\n')[0].slice(0, 300);
+    console.log(`FAILED (${file}) ${textOf('classname', m[1])} > ${textOf('name', m[1])}: ${message}`);
   }
 }
 const stoppedEarly = status !== '0' && failed === 0 ? 1 : 0; // e.g. a failing step outside vitest
