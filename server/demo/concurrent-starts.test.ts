@@ -59,6 +59,7 @@ describe.skipIf(!PG_URL)(`the catalogue under concurrent starts on PostgreSQL${P
       await close();
     }
   });
+
   it(`two demo starts at once on an empty schema: both seed without error, and the demo is loaded once (${ROUNDS / 2} rounds)`, async () => {
     for (let round = 0; round < ROUNDS / 2; round++) {
       const { all, close } = await postgresStores('demo_race', 2, 2);

@@ -72,7 +72,8 @@ export function leaseOf(now: Date, limit: number, leaseMs: number, column: strin
  * would take, and has no parameter. The claim is an UPDATE, a write, and on the embedded store every write empties
  * the read cache (read-cache.ts), so idle workers emptied it every round (bench/README.md: under the realistic mix,
  * 23 % hits before this read, 26 % after, as with the workers off). This read is a cacheable SELECT answered by the
- * cache until the next write; on PostgreSQL it is one read of the claim's own index. A row falling due after it is claimed next round.
+ * cache until the next write; on PostgreSQL it is one read of the claim's own index. `earliest` must read the set
+ * the claim takes (each claim shares its filter with its pre-check). A row falling due after it is claimed next round.
  * An instant this cannot read (never expected) counts as due: the claim then decides, as it did before.
  */
 export async function nothingDue(db: Sql, earliest: SqlFragment, now: Date): Promise<boolean> {

@@ -12,7 +12,7 @@ import type { Environment, MeterType, TransactionStatus } from '../domain.ts';
 import { InvalidStoreValueError, StoreMisuseError } from './errors.ts';
 import { kobo, positiveKobo, WalletNotFoundError, withFreeReference } from './entries.ts';
 import { leaseOf, nothingDue, storedInstant, storedInstantOrNull } from './instants.ts';
-import { one, rows, sql } from './sql.ts';
+import { one, raw, rows, sql } from './sql.ts';
 import { asTx, TX_COLS } from './transactions.ts';
 import { claimInstants } from './idempotency.ts';
 import type { HistoryEntry, NewPurchase, RecordPurchaseResult, Sql, Store, TransactionRow } from './types.ts';
@@ -34,6 +34,9 @@ const NO_WALLET = 'BPW01';
 const KEY_LOST = 'BPK01';
 const KEY_EXISTS = 'BPK02';
 const REFERENCE_USED = 'BPR01';
+
+/** The purchases a settlement round may claim: its pre-check (nothingDue) and its claim read this one set. */
+const SETTLEABLE = raw(`category = 'purchase' AND status IN ('pending', 'successful')`);
 
 const sqlState = (err: unknown): string | undefined => (err as { code?: unknown } | null)?.code as string | undefined;
 
@@ -130,15 +133,14 @@ export function purchaseQueries(db: Sql): PurchaseQueries {
       if (!lease) return [];
       const { n, until } = lease;
       if (await nothingDue(db, sql`SELECT next_check_at FROM transactions
-          WHERE next_check_at IS NOT NULL AND category = 'purchase' AND status IN ('pending', 'successful')
-          ORDER BY next_check_at LIMIT 1`, now)) return [];
+          WHERE next_check_at IS NOT NULL AND ${SETTLEABLE} ORDER BY next_check_at LIMIT 1`, now)) return [];
       // ARRAY(subquery) is evaluated once (an InitPlan), so the rows locked with SKIP LOCKED are exactly the rows
       // updated; `ORDER BY next_check_at` serves the most overdue first through transactions_next_check_idx.
       const claimed = await rows(db, sql`
         UPDATE transactions SET next_check_at = ${until}, check_attempts = check_attempts + 1
         WHERE id = ANY(ARRAY(
           SELECT id FROM transactions
-          WHERE next_check_at <= ${now} AND category = 'purchase' AND status IN ('pending', 'successful')
+          WHERE next_check_at <= ${now} AND ${SETTLEABLE}
           ORDER BY next_check_at LIMIT ${n}
           FOR UPDATE SKIP LOCKED))
         RETURNING ${TX_COLS},

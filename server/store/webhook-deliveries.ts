@@ -39,6 +39,11 @@ export type WebhookDeliveryQueries = Pick<Store,
   'listWebhookDeliveries' | 'getWebhookDelivery' | 'createWebhookRedelivery' | 'claimDueWebhookDeliveries' |
   'recordWebhookAttempt' | 'purgeWebhookEvents'>;
 
+/** The deliveries a worker may claim, pending and to an enabled endpoint: its pre-check (nothingDue) and its claim
+ *  read this one set. */
+const CLAIMABLE = raw(`webhook_deliveries q JOIN webhook_endpoints w ON w.id = q.endpoint_id AND w.enabled
+  WHERE q.status = 'pending'`);
+
 export function webhookDeliveryQueries(db: Sql): WebhookDeliveryQueries {
   const getDelivery = async (accountId: string, endpointId: string, id: string) => {
     if (!isUuid(endpointId) || !isUuid(id)) return null;
@@ -86,15 +91,12 @@ export function webhookDeliveryQueries(db: Sql): WebhookDeliveryQueries {
       const lease = leaseOf(now, limit, leaseMs, 'next_attempt_at');
       if (!lease) return [];
       const { n, until } = lease;
-      if (await nothingDue(db, sql`SELECT q.next_attempt_at FROM webhook_deliveries q
-          JOIN webhook_endpoints w ON w.id = q.endpoint_id AND w.enabled
-          WHERE q.status = 'pending' ORDER BY q.next_attempt_at LIMIT 1`, now)) return [];
+      if (await nothingDue(db, sql`SELECT q.next_attempt_at FROM ${CLAIMABLE} ORDER BY q.next_attempt_at LIMIT 1`, now)) return [];
       // As claimDueChecks (purchases.ts): the ARRAY(subquery) runs once, so the rows locked are the rows moved.
       const claimed = await rows(db, sql`
         UPDATE webhook_deliveries d SET next_attempt_at = ${until}
         WHERE d.id = ANY(ARRAY(
-          SELECT q.id FROM webhook_deliveries q JOIN webhook_endpoints w ON w.id = q.endpoint_id AND w.enabled
-          WHERE q.status = 'pending' AND q.next_attempt_at <= ${now}
+          SELECT q.id FROM ${CLAIMABLE} AND q.next_attempt_at <= ${now}
           ORDER BY q.next_attempt_at LIMIT ${n}
           FOR UPDATE OF q SKIP LOCKED))
         RETURNING d.id, d.attempts, d.endpoint_id, d.event_id`);
