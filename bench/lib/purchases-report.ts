@@ -57,7 +57,19 @@ const LOAD_LABEL: Record<PurchaseLoad['id'], string> = {
   reads_alone: 'reads alone (balance, transactions, data plans, account)',
   mixed: 'the same reads + 1 data purchase in 10',
   mixed_hanging_webhooks: 'the same mix, every partner subscribed to a webhook receiver that hangs',
+  floor_hot_wallet: 'floor server, one hot wallet',
+  floor_many_wallets: 'floor server, many wallets',
+  floor_grouped_hot_wallet: 'floor server in group commits, one hot wallet',
+  floor_grouped_many_wallets: 'floor server in group commits, many wallets',
 };
+
+type FloorKey = keyof NonNullable<PurchaseRound['floor']>;
+
+/** The floor server's rate as a share of pgbench's TPS, median over the rounds that measured it; null without any. */
+export function floorRatio(p: PurchasesResults, key: FloorKey): number | null {
+  const rounds = p.rounds?.filter((r) => r.pgbench_tps > 0 && r.floor) ?? [];
+  return rounds.length ? median(rounds.map((r) => r.floor![key] / r.pgbench_tps)) : null;
+}
 
 export function purchasesSection(p: PurchasesResults | null | undefined): string[] {
   const L: string[] = ['## Purchases on PostgreSQL', ''];
@@ -71,13 +83,19 @@ export function purchasesSection(p: PurchasesResults | null | undefined): string
   if (g) L.push(`| pgbench TPC-B-like (tps) | ${f0(g.tps)} | ${f1(g.p50_ms)} | ${f1(g.p99_ms)} | ${g.failed} | – | ${f0(g.postgres_cpu_us)} | 1.0 |`);
   L.push('');
   if ((p.rounds?.length ?? 0) > 1) {
-    L.push('Interleaved rounds (the goals take the median ratio; the table above is round 1):', '', '| round | hot wallet purchases/s | many wallets purchases/s | pgbench tps | hot ÷ pgbench | many ÷ pgbench |', '|--:|--:|--:|--:|--:|--:|');
-    p.rounds!.forEach((r, i) => L.push(`| ${i + 1} | ${f0(r.hot_wallet_rps)} | ${f0(r.many_wallets_rps)} | ${f0(r.pgbench_tps)} | ${f2(roundRatio(r, 'hot_wallet'))}× | ${f2(roundRatio(r, 'many_wallets'))}× |`));
+    L.push('Interleaved rounds (the goals take the median ratio; the table above is round 1). Floor: the floor server (bench/purchase-floor-server.mjs, the two money statements and nothing else); grouped: the same in group commits:', '', '| round | hot wallet purchases/s | many wallets purchases/s | pgbench tps | hot ÷ pgbench | many ÷ pgbench | floor hot / many ÷ pgbench | grouped hot / many ÷ pgbench |', '|--:|--:|--:|--:|--:|--:|--:|--:|');
+    const x = (r: PurchaseRound, key: FloorKey) => (r.floor ? `${f2(r.floor[key] / r.pgbench_tps)}×` : '–');
+    p.rounds!.forEach((r, i) => L.push(`| ${i + 1} | ${f0(r.hot_wallet_rps)} | ${f0(r.many_wallets_rps)} | ${f0(r.pgbench_tps)} | ${f2(roundRatio(r, 'hot_wallet'))}× | ${f2(roundRatio(r, 'many_wallets'))}× | ${x(r, 'hot_wallet_rps')} / ${x(r, 'many_wallets_rps')} | ${x(r, 'grouped_hot_wallet_rps')} / ${x(r, 'grouped_many_wallets_rps')} |`));
     L.push('');
   }
   const hot = purchaseRatio(p, 'hot_wallet');
   const many = purchaseRatio(p, 'many_wallets');
   L.push(`Ratios to pgbench: one hot wallet ${f2(hot)}× (target ${PURCHASE_TARGETS.hot_wallet.toFixed(2)}×), many wallets ${f2(many)}× (target ${PURCHASE_TARGETS.many_wallets.toFixed(2)}×). A purchase is several database transactions (above), each a few statements; bench/README.md ("Purchases: where the time goes") breaks one down.`, '');
+  const floors = (['hot_wallet_rps', 'many_wallets_rps', 'grouped_hot_wallet_rps', 'grouped_many_wallets_rps'] as const).map((k) => floorRatio(p, k));
+  if (floors.every((r) => r !== null)) {
+    const [fh, fm, gh, gm] = floors as [number, number, number, number];
+    L.push(`The floor — a bare node:http server doing only the purchase's two money statements on the same schema — reaches ${f2(fh)}× (one hot wallet) and ${f2(fm)}× (many wallets) of pgbench, and ${f2(gh)}× and ${f2(gm)}× when it records and settles purchases in group commits (medians over the rounds). No server that keeps this schema's writes can pass its floor on this machine: the reference server is at ${pct(hot! / fh)} and ${pct(many! / fm)} of it.`, '');
+  }
   const alone = loadOf(p, 'reads_alone')?.by_kind?.read;
   const mixed = loadOf(p, 'mixed')?.by_kind;
   if (alone && mixed?.read) {

@@ -24,7 +24,8 @@ import { costOf, type CostPerRequest } from '../lib/cpu.ts';
 import { BASE } from '../lib/endpoints.ts';
 import { measure, type LoadRequest, type LoadResult } from '../lib/load.ts';
 import { runPgbench, type PgbenchResult } from '../lib/pgbench.ts';
-import { startReferenceServer, type Proc } from '../lib/procs.ts';
+import { PROJECT_ROOT } from '../lib/dataset.ts';
+import { startProcess, startReferenceServer, type Proc } from '../lib/procs.ts';
 import { summarizeProfile, type ProfileSummary } from '../lib/profile.ts';
 import { purchaseWorld, type BenchPartner, type PurchaseWorld } from '../lib/purchase-setup.ts';
 import { authHeaders, type PhaseContext } from './common.ts';
@@ -34,7 +35,8 @@ const AIRTIME = JSON.stringify({ network: 'MTN', phone_number: '08011111111', am
 const READS = ['/account/balance', '/account/transactions?per_page=20', '/products/dataplans?network=MTN', '/account'];
 
 export interface PurchaseLoad extends LoadResult {
-  id: 'hot_wallet' | 'many_wallets' | 'reads_alone' | 'mixed' | 'mixed_hanging_webhooks';
+  id: 'hot_wallet' | 'many_wallets' | 'reads_alone' | 'mixed' | 'mixed_hanging_webhooks' 
+    | 'floor_hot_wallet' | 'floor_many_wallets' | 'floor_grouped_hot_wallet' | 'floor_grouped_many_wallets';
   cost: CostPerRequest;
 }
 
@@ -43,6 +45,8 @@ export interface PurchaseRound {
   hot_wallet_rps: number;
   many_wallets_rps: number;
   pgbench_tps: number;
+  /** The same loads against the floor server (purchase-floor-server.mjs); absent in results from before it. */
+  floor?: { hot_wallet_rps: number; many_wallets_rps: number; grouped_hot_wallet_rps: number; grouped_many_wallets_rps: number };
 }
 
 export interface PurchasesResults {
@@ -142,6 +146,27 @@ async function hangingReceiver(): Promise<{ url: string; connections: () => numb
   };
 }
 
+/**
+ * The same two purchase loads against the floor server (purchase-floor-server.mjs: the two money statements and
+ * nothing else) on the same schema, one purchase per statement and then in group commits: the ceiling of a purchase
+ * on this machine, measured next to pgbench.
+ */
+async function floorLoads(ctx: PhaseContext, world: PurchaseWorld, postgresUrl: string): Promise<{ floor: NonNullable<PurchaseRound['floor']>; loads: PurchaseLoad[] }> {
+  const loads: PurchaseLoad[] = [];
+  for (const mode of [[], ['grouped']]) {
+    const proc = await startProcess((port) => [`${PROJECT_ROOT}bench/purchase-floor-server.mjs`, String(port), ...mode], { env: { DATABASE_URL: world.url }, readyPath: '/__ready' });
+    try {
+      const grouped = mode.length > 0;
+      loads.push(await load(ctx, proc, postgresUrl, grouped ? 'floor_grouped_hot_wallet' : 'floor_hot_wallet', [buying([world.hot])]));
+      loads.push(await load(ctx, proc, postgresUrl, grouped ? 'floor_grouped_many_wallets' : 'floor_many_wallets', [buying(world.many)]));
+    } finally {
+      await proc.stop();
+    }
+  }
+  const [hot, many, groupedHot, groupedMany] = loads.map((l) => l.rps) as [number, number, number, number];
+  return { floor: { hot_wallet_rps: hot, many_wallets_rps: many, grouped_hot_wallet_rps: groupedHot, grouped_many_wallets_rps: groupedMany }, loads };
+}
+
 /** A reference server on the world's schema for the length of `body`. */
 async function withServer<T>(world: PurchaseWorld, body: (proc: Proc) => Promise<T>): Promise<T> {
   const proc = await startReferenceServer({ DATABASE_URL: world.url, ...WEBHOOK_ENV }, `${BASE}/account/balance`, authHeaders(world.hot.key));
@@ -193,17 +218,21 @@ export async function measurePurchases(ctx: PhaseContext, postgresUrl: string): 
     let pgbench: PgbenchResult | null = null;
     const rounds: PurchaseRound[] = [];
     try {
+      const { floor, loads: floors } = await floorLoads(ctx, world, postgresUrl);
+      loads.push(...floors);
       pgbench = await pgbenchOnce(ctx, postgresUrl);
       const rps = (id: PurchaseLoad['id']) => loads.find((l) => l.id === id)!.rps;
-      rounds.push({ hot_wallet_rps: rps('hot_wallet'), many_wallets_rps: rps('many_wallets'), pgbench_tps: pgbench.tps });
+      rounds.push({ hot_wallet_rps: rps('hot_wallet'), many_wallets_rps: rps('many_wallets'), pgbench_tps: pgbench.tps, floor });
       for (let round = 2; round <= (plan.quick ? 1 : ROUNDS_FULL); round++) {
         const [hot, many] = await withServer(world, async (proc) => [
           await load(ctx, proc, postgresUrl, 'hot_wallet', [buying([world.hot])]),
           await load(ctx, proc, postgresUrl, 'many_wallets', [buying(world.many)]),
         ]);
+        const { floor } = await floorLoads(ctx, world, postgresUrl);
         const tps = (await pgbenchOnce(ctx, postgresUrl)).tps;
-        rounds.push({ hot_wallet_rps: hot!.rps, many_wallets_rps: many!.rps, pgbench_tps: tps });
-        log(`purchases round ${round}: hot wallet ${(hot!.rps / tps).toFixed(2)}×, many wallets ${(many!.rps / tps).toFixed(2)}× pgbench`);
+        rounds.push({ hot_wallet_rps: hot!.rps, many_wallets_rps: many!.rps, pgbench_tps: tps, floor });
+        const x = (n: number) => `${(n / tps).toFixed(2)}×`;
+        log(`purchases round ${round}: hot wallet ${x(hot!.rps)} (floor ${x(floor.hot_wallet_rps)}, grouped ${x(floor.grouped_hot_wallet_rps)}), many wallets ${x(many!.rps)} (floor ${x(floor.many_wallets_rps)}, grouped ${x(floor.grouped_many_wallets_rps)}) of pgbench`);
       }
     } catch (e) {
       notes.push(`pgbench not measured: ${(e as Error).message.split('\n')[0]}`);

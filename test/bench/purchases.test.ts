@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { measure } from '../../bench/lib/load.ts';
 import { parsePgbenchRun, type PgbenchResult } from '../../bench/lib/pgbench.ts';
-import { purchaseGoals, purchaseRatio, purchasesSection } from '../../bench/lib/purchases-report.ts';
+import { floorRatio, purchaseGoals, purchaseRatio, purchasesSection } from '../../bench/lib/purchases-report.ts';
 import type { PurchaseLoad, PurchasesResults } from '../../bench/phases/purchases.ts';
 
 const PGBENCH_STDOUT = `pgbench (15.20 (Debian 15.20-0+deb12u1))
@@ -87,6 +87,28 @@ describe('purchase goals', () => {
     expect(purchaseGoals({ ...r, rounds: rounds.slice(0, 2) }).map((g) => g.met)).toEqual([false, false]); // median of two: 0.225 / 0.325
     expect(purchaseGoals(r)[0]!.measured).toBe('0.35× (median of 3 interleaved rounds, purchases/s / tps: 100/1000, 350/1000, 160/400)');
     expect(purchasesSection(r).join('\n')).toContain('| 3 | 160 | 200 | 400 | 0.40× | 0.50× |');
+  });
+
+  it('the floor server\'s ratios are the medians of the rounds that measured it, and the report puts the server against them', () => {
+    const floor = (hot: number, many: number, gh: number, gm: number) => ({ hot_wallet_rps: hot, many_wallets_rps: many, grouped_hot_wallet_rps: gh, grouped_many_wallets_rps: gm });
+    const rounds = [
+      { hot_wallet_rps: 100, many_wallets_rps: 200, pgbench_tps: 1000, floor: floor(200, 400, 300, 500) }, // floor 0.20 / 0.40
+      { hot_wallet_rps: 100, many_wallets_rps: 200, pgbench_tps: 1000, floor: floor(300, 600, 400, 700) }, // floor 0.30 / 0.60
+      { hot_wallet_rps: 100, many_wallets_rps: 200, pgbench_tps: 500, floor: floor(200, 250, 250, 300) }, // floor 0.40 / 0.50
+      { hot_wallet_rps: 100, many_wallets_rps: 200, pgbench_tps: 1000 }, // before the floor existed: not counted
+    ];
+    const r = { ...results(1, 1, 1000), rounds };
+    expect(floorRatio(r, 'hot_wallet_rps')).toBeCloseTo(0.3, 10);
+    expect(floorRatio(r, 'many_wallets_rps')).toBeCloseTo(0.5, 10);
+    expect(floorRatio(r, 'grouped_many_wallets_rps')).toBeCloseTo(0.6, 10);
+    expect(floorRatio({ ...r, rounds: rounds.slice(3) }, 'hot_wallet_rps')).toBeNull();
+    const text = purchasesSection(r).join('\n');
+    expect(text).toContain('| 1 | 100 | 200 | 1000 | 0.10× | 0.20× | 0.20× / 0.40× | 0.30× / 0.50× |');
+    expect(text).toContain('| 4 | 100 | 200 | 1000 | 0.10× | 0.20× | – / – | – / – |');
+    // the server's medians (0.10 / 0.20) against the floor's (0.30 / 0.50)
+    expect(text).toContain('reaches 0.30× (one hot wallet) and 0.50× (many wallets) of pgbench, and 0.40× and 0.60× when it records');
+    expect(text).toContain('the reference server is at 33 % and 40 % of it');
+    expect(purchasesSection({ ...r, rounds: rounds.slice(3) }).join('\n')).not.toContain('The floor');
   });
 
   it('the report compares the mix with and without a webhook receiver that hangs', () => {
