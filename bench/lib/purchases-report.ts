@@ -94,7 +94,7 @@ export function purchasesSection(p: PurchasesResults | null | undefined): string
   const floors = (['hot_wallet_rps', 'many_wallets_rps', 'grouped_hot_wallet_rps', 'grouped_many_wallets_rps'] as const).map((k) => floorRatio(p, k));
   if (floors.every((r) => r !== null)) {
     const [fh, fm, gh, gm] = floors as [number, number, number, number];
-    L.push(`The floor — a bare node:http server doing only the purchase's two money statements on the same schema — reaches ${f2(fh)}× (one hot wallet) and ${f2(fm)}× (many wallets) of pgbench, and ${f2(gh)}× and ${f2(gm)}× when it records and settles purchases in group commits (medians over the rounds). No server that keeps this schema's writes can pass its floor on this machine: the reference server is at ${pct(hot! / fh)} and ${pct(many! / fm)} of it.`, '');
+    L.push(`The floor — a bare node:http server doing only the purchase's two money statements on the same schema — reaches ${f2(fh)}× (one hot wallet) and ${f2(fm)}× (many wallets) of pgbench with one purchase per statement, and ${f2(gh)}× and ${f2(gm)}× when it records and settles purchases in group commits (medians over the rounds). No server that gives each purchase its own database transactions on this schema passes the first pair on this machine; the reference server reaches ${pct(hot! / fh)} and ${pct(many! / fm)} of it.`, '');
   }
   const alone = loadOf(p, 'reads_alone')?.by_kind?.read;
   const mixed = loadOf(p, 'mixed')?.by_kind;

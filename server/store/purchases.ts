@@ -12,6 +12,7 @@ import type { Environment, MeterType, TransactionStatus } from '../domain.ts';
 import { InvalidStoreValueError, StoreMisuseError } from './errors.ts';
 import { kobo, positiveKobo, WalletNotFoundError, withFreeReference } from './entries.ts';
 import { leaseOf, nothingDue, storedInstant, storedInstantOrNull } from './instants.ts';
+import { recordCall, settleCall } from './purchase-statements.ts';
 import { one, raw, rows, sql } from './sql.ts';
 import { asTx, TX_COLS } from './transactions.ts';
 import { claimInstants } from './idempotency.ts';
@@ -56,7 +57,10 @@ function checkPurchase(p: NewPurchase): void {
   storedInstantOrNull(p.next_check_at, 'next_check_at');
 }
 
-export function purchaseQueries(db: Sql): PurchaseQueries {
+/** `groupCommit` (PostgreSQL, the pool's store only): recording and settling run in group commits (purchase-statements.ts). */
+export function purchaseQueries(db: Sql, options: { groupCommit?: boolean } = {}): PurchaseQueries {
+  const record = recordCall(db, options.groupCommit === true);
+  const settle = settleCall(db, options.groupCommit === true);
   return {
     async recordPurchase(p, idem): Promise<RecordPurchaseResult> {
       checkPurchase(p);
@@ -65,15 +69,16 @@ export function purchaseQueries(db: Sql): PurchaseQueries {
       // link, the debit, the purchase and its history, or the 422.
       return withFreeReference(p.external_reference, p.created_at, async (ext): Promise<RecordPurchaseResult | null> => {
         try {
-          const recorded = await one(db, sql`
-            SELECT ${TX_COLS} FROM record_purchase(${p.id}, ${p.account_id}, ${p.currency}, ${p.description},
-              ${p.reference}, ${ext}, ${p.product_type}, ${p.product_id}, ${p.phone_number}, ${p.meter_number},
-              ${p.smartcard_number}, ${p.product_amount}::numeric, ${p.fee_amount}::numeric, ${p.total_debit}::numeric,
-              ${p.price_basis}, ${p.created_at}, ${p.next_check_at}, ${idem?.key ?? null}::text,
-              ${idem?.insufficient.status ?? null}::integer, ${idem?.insufficient.body ?? null}::text,
-              ${claim !== null}, ${claim?.operation ?? null}::text, ${claim?.fingerprint ?? null}::text,
-              ${claim?.created_at ?? null}::timestamptz, ${claim?.locked_until ?? null}::timestamptz,
-              ${claim?.expires_at ?? null}::timestamptz)`);
+          const recorded = await record([
+            [p.id, 'uuid'], [p.account_id, 'uuid'], [p.currency, 'text'], [p.description, 'text'], [p.reference, 'text'],
+            [ext, 'text'], [p.product_type, 'text'], [p.product_id, 'text'], [p.phone_number, 'text'],
+            [p.meter_number, 'text'], [p.smartcard_number, 'text'], [p.product_amount, 'numeric'],
+            [p.fee_amount, 'numeric'], [p.total_debit, 'numeric'], [p.price_basis, 'text'], [p.created_at, 'timestamptz'],
+            [p.next_check_at, 'timestamptz'], [idem?.key ?? null, 'text'], [idem?.insufficient.status ?? null, 'integer'],
+            [idem?.insufficient.body ?? null, 'text'], [claim !== null, 'boolean'], [claim?.operation ?? null, 'text'],
+            [claim?.fingerprint ?? null, 'text'], [claim?.created_at ?? null, 'timestamptz'],
+            [claim?.locked_until ?? null, 'timestamptz'], [claim?.expires_at ?? null, 'timestamptz'],
+          ], p.account_id);
           return recorded === null ? { kind: 'insufficient_balance' } : { kind: 'recorded', row: asTx(recorded) };
         } catch (err) {
           const code = sqlState(err);
@@ -104,12 +109,11 @@ export function purchaseQueries(db: Sql): PurchaseQueries {
         ? { ...before, status: s.to, token: s.token ?? before.token, units: s.units ?? before.units, next_check_at: next, check_attempts: 0, updated_at: at }
         : { ...before, next_check_at: next };
       const snap = s.snapshot(after);
-      const settled = await one(db, sql`
-        SELECT s.key_completed, ${TX_COLS}
-        FROM settle_purchase(${s.id}, ${s.from}, ${s.to}, ${s.token ?? null}::text, ${s.units ?? null}::text, ${next},
-          ${at}, ${s.reason ?? null}::text, ${moved && REFUNDED.includes(s.to)}, ${snap.status}::integer, ${snap.body}::text,
-          ${snap.location}::text) s
-        CROSS JOIN LATERAL (SELECT (s.purchase).*) p`).catch((err: unknown) => {
+      const settled = await settle([
+        [s.id, 'uuid'], [s.from, 'text'], [s.to, 'text'], [s.token ?? null, 'text'], [s.units ?? null, 'text'],
+        [next, 'timestamptz'], [at, 'timestamptz'], [s.reason ?? null, 'text'], [moved && REFUNDED.includes(s.to), 'boolean'],
+        [snap.status, 'integer'], [snap.body, 'text'], [snap.location, 'text'],
+      ], before.account_id).catch((err: unknown) => {
         throw sqlState(err) === NO_WALLET ? new WalletNotFoundError(before.account_id) : err;
       });
       if (settled === null) return null; // someone else moved it first

@@ -33,7 +33,10 @@ export { INSERT_CHUNK } from './transactions.ts';
 export { KeyNotFoundError } from './errors.ts';
 export { WalletNotFoundError } from './entries.ts';
 
-export type QueryOptions = TransactionOptions;
+export interface QueryOptions extends TransactionOptions {
+  /** Record and settle purchases in group commits (purchase-statements.ts): PostgreSQL, the pool's store only. */
+  groupCommit?: boolean;
+}
 
 /** Builds the Store on an executor. `close` is what Store.close() runs (the driver's close). */
 export function createQueries(
@@ -54,11 +57,12 @@ export function createQueries(
     ...productQueries(db),
     ...keyQueries(db),
     ...idempotencyQueries(db),
-    ...purchaseQueries(db),
+    ...purchaseQueries(db, { groupCommit: options.groupCommit === true }),
     ...walletQueries(db),
     ...webhookEndpointQueries(db),
     ...webhookDeliveryQueries(db),
-    writeUnderIdempotencyKey: keyedWrite(db, (tx) => createQueries(tx, driver, async () => {}, options)),
+    // A store bound to one transaction never groups: a group runs on a connection of its own, outside `tx`.
+    writeUnderIdempotencyKey: keyedWrite(db, (tx) => createQueries(tx, driver, async () => {}, { ...options, groupCommit: false })),
   };
   return store;
 }

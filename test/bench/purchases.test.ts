@@ -106,8 +106,8 @@ describe('purchase goals', () => {
     expect(text).toContain('| 1 | 100 | 200 | 1000 | 0.10× | 0.20× | 0.20× / 0.40× | 0.30× / 0.50× |');
     expect(text).toContain('| 4 | 100 | 200 | 1000 | 0.10× | 0.20× | – / – | – / – |');
     // the server's medians (0.10 / 0.20) against the floor's (0.30 / 0.50)
-    expect(text).toContain('reaches 0.30× (one hot wallet) and 0.50× (many wallets) of pgbench, and 0.40× and 0.60× when it records');
-    expect(text).toContain('the reference server is at 33 % and 40 % of it');
+    expect(text).toContain('reaches 0.30× (one hot wallet) and 0.50× (many wallets) of pgbench with one purchase per statement, and 0.40× and 0.60× when it records');
+    expect(text).toContain('the reference server reaches 33 % and 40 % of it');
     expect(purchasesSection({ ...r, rounds: rounds.slice(3) }).join('\n')).not.toContain('The floor');
   });
 

@@ -43,13 +43,16 @@ export async function pgliteStores(): Promise<Stores> {
   return { store, all: [store], driver: 'pglite', close: () => driver.close() };
 }
 
-/** `count` Store instances on one fresh schema, each with its own pool of `poolSize` connections. */
+/**
+ * `count` Store instances on one fresh schema, each with its own pool of `poolSize` connections, configured as
+ * openStore configures a server's: purchases recorded and settled in group commits (purchase-statements.ts).
+ */
 export async function postgresStores(tag: string, count = 2, poolSize = 6): Promise<Stores> {
   const schema = `${tag}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const drivers: SqlDriver[] = [];
   for (let i = 0; i < count; i++) drivers.push(await openPostgres(PG_URL!, { schema, log: () => {}, max: poolSize }));
   await migrate(drivers[0]!.sql);
-  const all = drivers.map((d) => createQueries(d.sql, d.kind));
+  const all = drivers.map((d) => createQueries(d.sql, d.kind, async () => {}, { groupCommit: true }));
   return {
     store: all[0]!,
     all,

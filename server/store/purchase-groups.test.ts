@@ -1,0 +1,101 @@
+/**
+ * Group commit on PostgreSQL (purchase-statements.ts), through two Store instances configured as servers are: bursts
+ * of purchases over accounts that cross between the instances, with poor wallets (refusals inside groups) and keys
+ * sent twice (groups that fail and fall back to lone calls). Every purchase is answered as it would be alone, money
+ * is conserved to the kobo, nothing deadlocks — and groups really formed: rows written by one transaction share
+ * its xmin, so fewer distinct xmins than purchases means several purchases per commit.
+ */
+import { describe, expect, it } from 'vitest';
+import { AT, fundedAccount, INSUFFICIENT, openedFor, PG_URL, postgresStores, purchase, snapshot } from './test-fixtures/purchases.ts';
+import { StoreUnavailableError } from './errors.ts';
+import { refusedWhole } from './purchase-statements.ts';
+import type { RecordPurchaseResult, Store } from './types.ts';
+
+const kobo = (s: string) => Math.round(Number(s) * 100);
+const CLAIM = { operation: 'createAirtimePurchase', fingerprint: 'fp-1', now: AT, lease_ms: 30_000, ttl_ms: 86_400_000 };
+
+describe('a failed group is run again call by call only when the database refused it whole', () => {
+  const sqlError = (code: string) => Object.assign(new Error('refused'), { code });
+  it.each([
+    ['one call\'s own error (BPK02: the key exists)', sqlError('BPK02'), true],
+    ['a deadlock (40P01)', sqlError('40P01'), true],
+    ['a unique violation (23505)', sqlError('23505'), true],
+    ['the database unavailable (a lost connection, maybe after the commit)', new StoreUnavailableError('database unavailable', { code: '57P01' }), false],
+    ['a socket error (ECONNRESET)', sqlError('ECONNRESET'), false],
+    ['an error without a SQLSTATE', new Error('Query read timeout'), false],
+    ['not an error at all', null, false],
+  ])('%s → %s', (_, error, again) => {
+    expect(refusedWhole(error)).toBe(again);
+  });
+});
+
+describe.skipIf(!PG_URL)(`purchases in group commits on PostgreSQL${PG_URL ? '' : ' (skipped: TEST_DATABASE_URL not set)'}`, () => {
+  let all: Store[] = [];
+  const first = openedFor(async () => {
+    const h = await postgresStores('purchase_groups', 2, 6);
+    all = h.all;
+    return h;
+  });
+
+  /** Distinct writing transactions among the rows `query` selects by their ids. */
+  async function commitsOf(table: 'transactions' | 'transaction_history', column: string, ids: string[]): Promise<number> {
+    const r = await first().sql.query<{ n: number }>(`SELECT count(DISTINCT xmin::text)::int AS n FROM ${table} WHERE ${column} = ANY($1::uuid[])`, [ids]);
+    return r[0]!.n;
+  }
+
+  it('a burst over crossing accounts from two instances: each purchase answered as alone, to the kobo, in fewer commits', async () => {
+    // 12 accounts: 8 rich, 4 that cover 3 purchases of 500.00 each; 240 purchases, 20 per account, interleaved.
+    const accounts = await Promise.all(Array.from({ length: 12 }, (_, i) => fundedAccount(first(), i < 8 ? '1000000.00' : '1500.00')));
+    const before = new Map(await Promise.all(accounts.map(async (a) => [a, kobo((await first().getWallet(a))!.balance)] as const)));
+    const sent = Array.from({ length: 240 }, (_, i) => ({ account: accounts[(i * 7) % 12]!, key: `burst-${i}`, store: all[i % 2]! }));
+    const results = await Promise.all(sent.map(async (s) => {
+      const p = purchase(s.account, '500.00');
+      return { ...s, p, r: await s.store.recordPurchase(p, { key: s.key, insufficient: INSUFFICIENT, claim: CLAIM }) };
+    }));
+    for (const a of accounts) {
+      const mine = results.filter((x) => x.account === a);
+      const recorded = mine.filter((x) => x.r.kind === 'recorded');
+      expect(recorded.length + mine.filter((x) => x.r.kind === 'insufficient_balance').length).toBe(mine.length);
+      expect(recorded).toHaveLength(before.get(a)! >= 1_000_000_00 ? 20 : 3);
+      expect(kobo((await first().getWallet(a))!.balance)).toBe(before.get(a)! - recorded.length * 500_00);
+      const ledger = await all[1]!.ledgerOf(a);
+      expect(ledger.balance).toBe(ledger.expected);
+    }
+    const recorded = results.flatMap((x) => (x.r.kind === 'recorded' ? [x.r.row] : []));
+    expect(recorded.map((t) => t.status)).toEqual(recorded.map(() => 'pending'));
+    expect(await commitsOf('transactions', 'id', recorded.map((t) => t.id))).toBeLessThan(recorded.length);
+
+    // Settle them all at once from both instances: even ones succeed, odd ones fail and are refunded.
+    const at = new Date(AT.getTime() + 60_000);
+    const settled = await Promise.all(recorded.map((t, i) => all[i % 2]!.settlePurchase({
+      id: t.id, from: 'pending', to: i % 2 === 0 ? 'successful' : 'failed', next_check_at: null, at, snapshot, row: t,
+    })));
+    expect(settled.map((s) => s?.row.status)).toEqual(recorded.map((_, i) => (i % 2 === 0 ? 'successful' : 'failed')));
+    // Each settlement completed its own key with its own 201.
+    expect(settled.map((s) => s?.stored?.body)).toEqual(settled.map((s) => snapshot(s!.row).body));
+    const refunds = await first().sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM transaction_history WHERE to_status = 'failed' AND transaction_id = ANY($1::uuid[])`, [recorded.map((t) => t.id)]);
+    expect(refunds[0]!.n).toBe(recorded.filter((_, i) => i % 2 === 1).length);
+    for (const a of accounts) {
+      const kept = recorded.filter((t, i) => t.account_id === a && i % 2 === 0).length;
+      expect(kobo((await first().getWallet(a))!.balance)).toBe(before.get(a)! - kept * 500_00);
+    }
+    const history = await first().sql.query<{ id: string }>(`SELECT DISTINCT transaction_id::text AS id FROM transaction_history WHERE to_status <> 'pending' AND transaction_id = ANY($1::uuid[])`, [recorded.map((t) => t.id)]);
+    expect(history).toHaveLength(recorded.length);
+    expect(await commitsOf('transaction_history', 'transaction_id', recorded.map((t) => t.id))).toBeLessThan(2 * recorded.length);
+  });
+
+  it('keys sent several times in one burst: one purchase per key, the others told it exists, nothing else written', async () => {
+    const account = await fundedAccount(first(), '1000000.00');
+    const keys = Array.from({ length: 30 }, (_, i) => `twice-${i}`);
+    const sent = [...keys, ...keys, ...keys.slice(0, 10)].map((key, i) => ({ key, store: all[i % 2]! }));
+    const results: RecordPurchaseResult[] = await Promise.all(sent.map((s) => s.store.recordPurchase(purchase(account, '100.00'), { key: s.key, insufficient: INSUFFICIENT, claim: CLAIM })));
+    for (const key of keys) {
+      const mine = results.filter((_, i) => sent[i]!.key === key);
+      expect(mine.filter((r) => r.kind === 'recorded'), key).toHaveLength(1);
+      expect(mine.filter((r) => r.kind !== 'recorded').map((r) => r.kind), key).toEqual(mine.slice(1).map(() => 'idempotency_key_exists'));
+    }
+    expect((await first().getWallet(account))!.balance).toBe((1_000_000 - 30 * 100).toFixed(2));
+    const rows = await first().sql.query<{ n: number; linked: number }>(`SELECT count(*)::int AS n, count(transaction_id)::int AS linked FROM idempotency_keys WHERE account_id = $1`, [account]);
+    expect(rows[0]).toEqual({ n: 30, linked: 30 });
+  });
+});

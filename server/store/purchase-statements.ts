@@ -1,0 +1,72 @@
+/**
+ * The two statements that move a purchase's money and state — 005's record_purchase and 004's settle_purchase —
+ * each as one call (`alone`) and, on PostgreSQL, in group commits (group-commit.ts): the same function once per
+ * purchase, LATERAL over the arguments given as arrays, in one statement and so one transaction. A function that
+ * returns no row for a purchase (insufficient balance; settled by someone else first) answers null for it, as alone.
+ *
+ * Why grouping pays (bench/README.md, "Purchases: where the time goes"): the floor server, which runs only these two
+ * statements, doubles its purchases per second on one hot wallet and gains a third over many wallets when it groups
+ * them: one commit and one round trip per group instead of per purchase, and one hold of a hot wallet's lock.
+ */
+import { StoreUnavailableError } from './errors.ts';
+import { groupCommit } from './group-commit.ts';
+import { join, raw, rows, sql, type SqlFragment } from './sql.ts';
+import { TX_COLS } from './transactions.ts';
+import type { Sql } from './types.ts';
+
+type Row = Record<string, unknown>;
+/** A function's arguments: each value with its SQL type, in the function's order. */
+export type Args = readonly (readonly [unknown, string])[];
+/** One call: its arguments and the account whose rows it locks (a group takes accounts in ascending order). */
+export type Call = (args: Args, account: string) => Promise<Row | null>;
+
+interface Item {
+  args: Args;
+  account: string;
+}
+
+/** Purchases per group, and groups (or lone calls) of one statement running at once: 4 of the pool's 10 connections. */
+const GROUP_MAX = 50;
+const GROUPS_IN_FLIGHT = 4;
+
+/** `fn(v1::t1, v2::t2, …)`: one call with its values as parameters. */
+const callOf = (fn: string, args: Args) => sql`${raw(fn)}(${join(args.map(([v, t]) => sql`${v}::${raw(t)}`), ', ')})`;
+
+/** `unnest(a1::t1[], …) WITH ORDINALITY AS g(g_1, …, g_n) CROSS JOIN LATERAL fn(g_1, …)`: the calls of a group. */
+function groupOf(fn: string, items: Item[]): SqlFragment {
+  const first = items[0]!.args;
+  const arrays = first.map(([, t], c) => sql`${items.map((i) => i.args[c]![0])}::${raw(`${t}[]`)}`);
+  const names = first.map((_, c) => `g_${c + 1}`).join(', ');
+  return sql`unnest(${join(arrays, ', ')}) WITH ORDINALITY AS g(${raw(names)}, g_n) CROSS JOIN LATERAL ${raw(fn)}(${raw(names)})`;
+}
+
+/**
+ * A statement the database answered with an error (a SQLSTATE) was rolled back whole; an unavailable database (a lost
+ * connection, a cancelled statement: StoreUnavailableError) or an error without one leaves the outcome unknown.
+ */
+export const refusedWhole = (error: unknown): boolean =>
+  !(error instanceof StoreUnavailableError) && /^[0-9A-Z]{5}$/.test(String((error as { code?: unknown } | null)?.code ?? ''));
+
+const byAccount = (a: Item, b: Item) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0);
+
+function statement(db: Sql, fn: string, columns: SqlFragment, tail: SqlFragment, grouped: boolean): Call {
+  const alone = async ({ args }: Item) => (await rows(db, sql`SELECT ${columns} FROM ${callOf(fn, args)}${tail}`))[0] ?? null;
+  if (!grouped) return (args, account) => alone({ args, account });
+  const call = groupCommit<Item, Row | null>({
+    max: GROUP_MAX, parallel: GROUPS_IN_FLIGHT, order: byAccount, alone, retryAlone: refusedWhole,
+    async group(items) {
+      const found = await rows(db, sql`SELECT g.g_n, ${columns} FROM ${groupOf(fn, items)}${tail} ORDER BY g.g_n`);
+      const answers: (Row | null)[] = items.map(() => null);
+      for (const { g_n: n, ...row } of found) answers[Number(n) - 1] = row;
+      return answers;
+    },
+  });
+  return (args, account) => call({ args, account });
+}
+
+/** 005's record_purchase: the purchase's row, or null (insufficient balance, the 422 stored with the key). */
+export const recordCall = (db: Sql, grouped: boolean): Call => statement(db, 'record_purchase', TX_COLS, raw(''), grouped);
+
+/** 004's settle_purchase: key_completed and the purchase's row, or null (not in p_from: someone else moved it). */
+export const settleCall = (db: Sql, grouped: boolean): Call =>
+  statement(db, 'settle_purchase', sql`s.key_completed, ${TX_COLS}`, raw(' s CROSS JOIN LATERAL (SELECT (s.purchase).*) p'), grouped);
