@@ -98,4 +98,24 @@ describe.skipIf(!PG_URL)(`purchases in group commits on PostgreSQL${PG_URL ? '' 
     const rows = await first().sql.query<{ n: number; linked: number }>(`SELECT count(*)::int AS n, count(transaction_id)::int AS linked FROM idempotency_keys WHERE account_id = $1`, [account]);
     expect(rows[0]).toEqual({ n: 30, linked: 30 });
   });
+
+  it('a lone call that deadlocks with a group (one key, sent twice at once) runs again and is answered as alone', async () => {
+    const account = await fundedAccount(first(), '1000.00');
+    let lone: Promise<RecordPurchaseResult> | undefined;
+    // A transaction that does what a group does on this account: it holds the wallet, then claims the key the lone
+    // call claimed first. Its own deadlock check waits 10 s, so the lone call (1 s, the default) is the victim.
+    const group = first().sql.transaction(async (tx) => {
+      await tx.query(`SET LOCAL deadlock_timeout = '10s'`);
+      await tx.query('UPDATE wallets SET updated_at = updated_at WHERE account_id = $1', [account]);
+      lone = all[1]!.recordPurchase(purchase(account, '100.00'), { key: 'sent-twice', insufficient: INSUFFICIENT, claim: CLAIM });
+      await new Promise((r) => setTimeout(r, 300)); // the lone call now holds the key and waits for the wallet
+      await tx.query(`INSERT INTO idempotency_keys (account_id, key, operation, fingerprint, state, locked_until, created_at, expires_at)
+        VALUES ($1, 'sent-twice', 'createAirtimePurchase', 'fp-0', 'in_flight', now() + interval '30 seconds', now(), now() + interval '1 day')
+        ON CONFLICT DO NOTHING`, [account]);
+      throw new Error('the group rolls back');
+    }).catch((e: Error) => e.message);
+    expect(await group).toBe('the group rolls back');
+    expect((await lone!).kind).toBe('recorded');
+    expect((await first().getWallet(account))!.balance).toBe('900.00');
+  }, 20_000);
 });

@@ -47,13 +47,33 @@ function groupOf(fn: string, items: Item[]): SqlFragment {
 export const refusedWhole = (error: unknown): boolean =>
   !(error instanceof StoreUnavailableError) && /^[0-9A-Z]{5}$/.test(String((error as { code?: unknown } | null)?.code ?? ''));
 
+const DEADLOCK = '40P01';
+const DEADLOCK_ATTEMPTS = 3;
+
+/**
+ * A lone call beside groups can be a deadlock's victim, which alone it never is: it claims a key, then waits for the
+ * wallet a group holds, while the group waits to claim the same key (one Idempotency-Key sent at once, twice). The
+ * victim's statement wrote nothing, so it runs again: the group has finished by then, and the call meets the key as
+ * it would have alone (BPK02: the request inspects the record).
+ */
+async function pastDeadlocks<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= DEADLOCK_ATTEMPTS || (error as { code?: unknown } | null)?.code !== DEADLOCK) throw error;
+    }
+  }
+}
+
 const byAccount = (a: Item, b: Item) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0);
 
 function statement(db: Sql, fn: string, columns: SqlFragment, tail: SqlFragment, grouped: boolean): Call {
   const alone = async ({ args }: Item) => (await rows(db, sql`SELECT ${columns} FROM ${callOf(fn, args)}${tail}`))[0] ?? null;
   if (!grouped) return (args, account) => alone({ args, account });
   const call = groupCommit<Item, Row | null>({
-    max: GROUP_MAX, parallel: GROUPS_IN_FLIGHT, order: byAccount, alone, retryAlone: refusedWhole,
+    max: GROUP_MAX, parallel: GROUPS_IN_FLIGHT, order: byAccount, retryAlone: refusedWhole,
+    alone: (item) => pastDeadlocks(() => alone(item)),
     async group(items) {
       const found = await rows(db, sql`SELECT g.g_n, ${columns} FROM ${groupOf(fn, items)}${tail} ORDER BY g.g_n`);
       const answers: (Row | null)[] = items.map(() => null);
