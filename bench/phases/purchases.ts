@@ -35,7 +35,7 @@ const AIRTIME = JSON.stringify({ network: 'MTN', phone_number: '08011111111', am
 const READS = ['/account/balance', '/account/transactions?per_page=20', '/products/dataplans?network=MTN', '/account'];
 
 export interface PurchaseLoad extends LoadResult {
-  id: 'hot_wallet' | 'many_wallets' | 'reads_alone' | 'mixed' | 'mixed_hanging_webhooks' 
+  id: 'hot_wallet' | 'many_wallets' | 'reads_alone' | 'mixed' | 'mixed_hanging_webhooks'
     | 'floor_hot_wallet' | 'floor_many_wallets' | 'floor_grouped_hot_wallet' | 'floor_grouped_many_wallets';
   cost: CostPerRequest;
 }
@@ -153,10 +153,10 @@ async function hangingReceiver(): Promise<{ url: string; connections: () => numb
  */
 async function floorLoads(ctx: PhaseContext, world: PurchaseWorld, postgresUrl: string): Promise<{ floor: NonNullable<PurchaseRound['floor']>; loads: PurchaseLoad[] }> {
   const loads: PurchaseLoad[] = [];
-  for (const mode of [[], ['grouped']]) {
-    const proc = await startProcess((port) => [`${PROJECT_ROOT}bench/purchase-floor-server.mjs`, String(port), ...mode], { env: { DATABASE_URL: world.url }, readyPath: '/__ready' });
+  for (const grouped of [false, true]) {
+    const args = (port: number) => [`${PROJECT_ROOT}bench/purchase-floor-server.mjs`, String(port), ...(grouped ? ['grouped'] : [])];
+    const proc = await startProcess(args, { env: { DATABASE_URL: world.url }, readyPath: '/__ready' });
     try {
-      const grouped = mode.length > 0;
       loads.push(await load(ctx, proc, postgresUrl, grouped ? 'floor_grouped_hot_wallet' : 'floor_hot_wallet', [buying([world.hot])]));
       loads.push(await load(ctx, proc, postgresUrl, grouped ? 'floor_grouped_many_wallets' : 'floor_many_wallets', [buying(world.many)]));
     } finally {

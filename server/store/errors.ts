@@ -83,3 +83,6 @@ export class DataDirInUseError extends Error {
     this.pid = pid;
   }
 }
+
+/** The SQLSTATE (or errno) code an error from the driver carries, if any. */
+export const sqlState = (err: unknown): string | undefined => (err as { code?: unknown } | null)?.code as string | undefined;

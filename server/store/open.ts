@@ -24,8 +24,6 @@ export interface StoreConfig {
   log?: ((msg: string, err?: unknown) => void) | undefined;
   /** Embedded store only: the exact read cache (read-cache.ts); default true. */
   readCache?: boolean | undefined;
-  /** PostgreSQL only: record and settle purchases in group commits (purchase-statements.ts); default true. */
-  groupCommit?: boolean | undefined;
 }
 
 export const DEFAULT_DATA_DIR = '.data';
@@ -47,5 +45,5 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     await driver.close();
     throw err;
   }
-  return createQueries(driver.sql, driver.kind, () => driver.close(), { groupCommit: driver.kind === 'postgres' && config.groupCommit !== false });
+  return createQueries(driver.sql, driver.kind, () => driver.close(), { groupCommit: driver.kind === 'postgres' });
 }

@@ -37,7 +37,7 @@ describe.skipIf(!PG_URL)(`purchases in group commits on PostgreSQL${PG_URL ? '' 
     return h;
   });
 
-  /** Distinct writing transactions among the rows `query` selects by their ids. */
+  /** Distinct writing transactions among the rows of `table` whose `column` is one of `ids`. */
   async function commitsOf(table: 'transactions' | 'transaction_history', column: string, ids: string[]): Promise<number> {
     const r = await first().sql.query<{ n: number }>(`SELECT count(DISTINCT xmin::text)::int AS n FROM ${table} WHERE ${column} = ANY($1::uuid[])`, [ids]);
     return r[0]!.n;

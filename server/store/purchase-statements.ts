@@ -8,7 +8,7 @@
  * statements, doubles its purchases per second on one hot wallet and gains a third over many wallets when it groups
  * them: one commit and one round trip per group instead of per purchase, and one hold of a hot wallet's lock.
  */
-import { StoreUnavailableError } from './errors.ts';
+import { sqlState, StoreUnavailableError } from './errors.ts';
 import { groupCommit } from './group-commit.ts';
 import { join, raw, rows, sql, type SqlFragment } from './sql.ts';
 import { TX_COLS } from './transactions.ts';
@@ -45,7 +45,7 @@ function groupOf(fn: string, items: Item[]): SqlFragment {
  * connection, a cancelled statement: StoreUnavailableError) or an error without one leaves the outcome unknown.
  */
 export const refusedWhole = (error: unknown): boolean =>
-  !(error instanceof StoreUnavailableError) && /^[0-9A-Z]{5}$/.test(String((error as { code?: unknown } | null)?.code ?? ''));
+  !(error instanceof StoreUnavailableError) && /^[0-9A-Z]{5}$/.test(sqlState(error) ?? '');
 
 const DEADLOCK = '40P01';
 const DEADLOCK_ATTEMPTS = 3;
@@ -61,7 +61,7 @@ async function pastDeadlocks<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
-      if (attempt >= DEADLOCK_ATTEMPTS || (error as { code?: unknown } | null)?.code !== DEADLOCK) throw error;
+      if (attempt >= DEADLOCK_ATTEMPTS || sqlState(error) !== DEADLOCK) throw error;
     }
   }
 }

@@ -9,7 +9,7 @@
  * other move in the history (003's CHECK), and this module never writes one.
  */
 import type { Environment, MeterType, TransactionStatus } from '../domain.ts';
-import { InvalidStoreValueError, StoreMisuseError } from './errors.ts';
+import { InvalidStoreValueError, sqlState, StoreMisuseError } from './errors.ts';
 import { kobo, positiveKobo, WalletNotFoundError, withFreeReference } from './entries.ts';
 import { leaseOf, nothingDue, storedInstant, storedInstantOrNull } from './instants.ts';
 import { recordCall, settleCall } from './purchase-statements.ts';
@@ -38,8 +38,6 @@ const REFERENCE_USED = 'BPR01';
 
 /** The purchases a settlement round may claim: its pre-check (nothingDue) and its claim read this one set. */
 const SETTLEABLE = raw(`category = 'purchase' AND status IN ('pending', 'successful')`);
-
-const sqlState = (err: unknown): string | undefined => (err as { code?: unknown } | null)?.code as string | undefined;
 
 async function currentPurchase(db: Sql, id: string): Promise<TransactionRow | null> {
   const r = await one(db, sql`SELECT ${TX_COLS} FROM transactions WHERE id = ${id} AND category = 'purchase'`);
