@@ -35,7 +35,7 @@ export const createAirtimePurchase: Handler<'createAirtimePurchase'> = async (ct
   const biller = billerOf(ctx.biller);
   const network = ctx.body.network.toUpperCase() as Network;
   // Airtime has one product per network; its min/max bound the amount.
-  const [product] = (await ctx.store.listProducts(ctx.environment, 'airtime', { network }, { page: 1, per_page: 1 })).items;
+  const product = await ctx.store.getAirtimeProduct(ctx.environment, network);
   if (!product) throw errors.productNotFound();
   const amount = money(ctx.body.amount);
   checkAmountRange(product, amount);

@@ -1,6 +1,7 @@
 /** The product catalogues: one environment's list of a kind (filters, page + exact total), one by id, replace, count. */
 import type { Environment, ProductKind } from '../domain.ts';
 import { InvalidStoreValueError } from './errors.ts';
+import { lookupBatch } from './lookup-batch.ts';
 import { pagedQuery, splitPage } from './paging.ts';
 import { join, one, raw, rows, sql } from './sql.ts';
 import type { ProductFilter, ProductRow, Sql, Store } from './types.ts';
@@ -22,7 +23,19 @@ FROM unnest(${rs.map((p) => p.id)}::text[], ${rs.map((p) => p.kind)}::text[], ${
 
 const asProduct = (r: Row): ProductRow => ({ ...(r as unknown as ProductRow), sort_order: Number(r['sort_order']) });
 
-export type ProductQueries = Pick<Store, 'listProducts' | 'getProduct' | 'replaceProducts' | 'loadProductsIfEmpty' | 'countProducts'>;
+export type ProductQueries = Pick<Store,
+  'listProducts' | 'getProduct' | 'getAirtimeProduct' | 'replaceProducts' | 'loadProductsIfEmpty' | 'countProducts'>;
+
+/** Lookups per batch and batches in flight (lookup-batch.ts): a purchase's product on PostgreSQL. */
+const BATCH_MAX = 100;
+const BATCHES_IN_FLIGHT = 1;
+
+/** `environment/rest`: an environment never holds a '/', so the first one splits the key. */
+const splitKey = (key: string): [string, string] => {
+  const at = key.indexOf('/');
+  return [key.slice(0, at), key.slice(at + 1)];
+};
+const splitKeys = (keys: string[]) => [keys.map((k) => splitKey(k)[0]), keys.map((k) => splitKey(k)[1])] as const;
 
 /**
  * Every change of an environment's catalogue first takes this transaction-scoped lock (keyed by schema and
@@ -41,7 +54,41 @@ function checkEnvironment(environment: Environment, all: ProductRow[]): void {
   }
 }
 
-export function productQueries(db: Sql): ProductQueries {
+/**
+ * `batched`: a purchase's product lookups in batches (lookup-batch.ts) — PostgreSQL, the pool's store only; alone,
+ * each is the same statement with one key.
+ */
+export function productQueries(db: Sql, { batched = false } = {}): ProductQueries {
+  const lookup = (one: (key: string) => Promise<ProductRow | null>, many: (keys: string[]) => Promise<ProductRow[]>, keyOf: (p: ProductRow) => string) =>
+    batched ? lookupBatch({ max: BATCH_MAX, parallel: BATCHES_IN_FLIGHT, one, many, keyOf }) : one;
+  const byIds = async (keys: string[]) => {
+    const [environments, ids] = splitKeys(keys);
+    return (await rows(db, sql`
+      SELECT ${PRODUCT_COLS} FROM products
+      WHERE (environment, id) IN (SELECT * FROM unnest(${environments}::text[], ${ids}::text[]))`)).map(asProduct);
+  };
+  const oneById = async (key: string) => {
+    const [environment, id] = splitKey(key);
+    const row = await one(db, sql`SELECT ${PRODUCT_COLS} FROM products WHERE environment = ${environment} AND id = ${id}`);
+    return row ? asProduct(row) : null;
+  };
+  const byId = lookup(oneById, byIds, (p) => `${p.environment}/${p.id}`);
+  // The airtime product of a network: the first in listing order (one per network in the catalogue).
+  const airtimes = async (keys: string[]) => {
+    const [environments, networks] = splitKeys(keys);
+    return (await rows(db, sql`
+      SELECT DISTINCT ON (environment, network) ${PRODUCT_COLS} FROM products
+      WHERE kind = 'airtime' AND (environment, network) IN (SELECT * FROM unnest(${environments}::text[], ${networks}::text[]))
+      ORDER BY environment, network, sort_order, id`)).map(asProduct);
+  };
+  const oneAirtime = async (key: string) => {
+    const [environment, network] = splitKey(key);
+    const row = await one(db, sql`
+      SELECT ${PRODUCT_COLS} FROM products WHERE environment = ${environment} AND kind = 'airtime' AND network = ${network}
+      ORDER BY sort_order, id LIMIT 1`);
+    return row ? asProduct(row) : null;
+  };
+  const airtimeOf = lookup(oneAirtime, airtimes, (p) => `${p.environment}/${p.network}`);
   return {
     async listProducts(environment: Environment, kind: ProductKind, filter: ProductFilter, page) {
       const bounds = pageBounds(page);
@@ -55,10 +102,8 @@ export function productQueries(db: Sql): ProductQueries {
       return splitPage(await rows(db, query), asProduct);
     },
 
-    async getProduct(environment, id) {
-      const row = await one(db, sql`SELECT ${PRODUCT_COLS} FROM products WHERE environment = ${environment} AND id = ${id}`);
-      return row ? asProduct(row) : null;
-    },
+    getProduct: (environment, id) => byId(`${environment}/${id}`),
+    getAirtimeProduct: (environment, network) => airtimeOf(`${environment}/${network.toUpperCase()}`),
 
     async replaceProducts(environment: Environment, all: ProductRow[]) {
       checkEnvironment(environment, all);

@@ -34,7 +34,10 @@ export { KeyNotFoundError } from './errors.ts';
 export { WalletNotFoundError } from './entries.ts';
 
 export interface QueryOptions extends TransactionOptions {
-  /** Record and settle purchases in group commits (purchase-statements.ts): PostgreSQL, the pool's store only. */
+  /**
+   * Record and settle purchases in group commits (purchase-statements.ts), and batch the lookups of keys and products
+   * (lookup-batch.ts): PostgreSQL, the pool's store only.
+   */
   groupCommit?: boolean;
 }
 
@@ -54,8 +57,8 @@ export function createQueries(
     close,
     ...accountQueries(db),
     ...transactionQueries(db, driver, options),
-    ...productQueries(db),
-    ...keyQueries(db),
+    ...productQueries(db, { batched: options.groupCommit === true }),
+    ...keyQueries(db, { batched: options.groupCommit === true }),
     ...idempotencyQueries(db),
     ...purchaseQueries(db, { groupCommit: options.groupCommit === true }),
     ...walletQueries(db),

@@ -325,6 +325,8 @@ export interface Store extends WebhookStore {
   listProducts(environment: Environment, kind: ProductKind, filter: ProductFilter, page: PageRequest): Promise<Page<ProductRow>>;
   /** One product of an environment by its id (any kind), or null. */
   getProduct(environment: Environment, id: string): Promise<ProductRow | null>;
+  /** The airtime product of a network (any case) in an environment — the first in listing order — or null. */
+  getAirtimeProduct(environment: Environment, network: string): Promise<ProductRow | null>;
   replaceProducts(environment: Environment, rows: ProductRow[]): Promise<void>;
   /**
    * Loads `rows` as the environment's catalogue only when it has none; true when it loaded them. Atomic across
@@ -333,7 +335,10 @@ export interface Store extends WebhookStore {
   loadProductsIfEmpty(environment: Environment, rows: ProductRow[]): Promise<boolean>;
   countProducts(environment: Environment): Promise<number>;
 
-  /** Lookup by hash only; one indexed query per request (no cache, so revoke/disable/regenerate act at once). */
+  /**
+   * Lookup by hash only; one indexed read per request, batched with concurrent ones on PostgreSQL (lookup-batch.ts),
+   * never cached, so revoke/disable/regenerate act at once.
+   */
   findKeyByHash(secretHash: string): Promise<ApiKeyRow | null>;
   getKey(id: string): Promise<ApiKeyRow | null>;
   listKeys(accountId?: string): Promise<ApiKeyRow[]>;
