@@ -19,7 +19,7 @@ import pg from 'pg';
 
 const [port, mode] = process.argv.slice(2);
 const GROUP = 50;
-const PARALLEL = 4;
+const PARALLEL = 1; // groups in flight per statement, as the reference server's (purchase-statements.ts)
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const COLS = `id, account_id, amount::text AS amount, currency, status, category, description, reference,
   external_reference, product_type, phone_number, meter_number, smartcard_number, token, units, product_id,
