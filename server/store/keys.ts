@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { KeyStatus } from '../domain.ts';
 import { AccountNotFoundError, KeyNotFoundError } from './errors.ts';
 import { storedInstantOrNull } from './instants.ts';
-import { lookupBatch } from './lookup-batch.ts';
+import { storeLookup } from './lookup-batch.ts';
 import { empty, join, one, raw, rows, sql, type SqlFragment } from './sql.ts';
 import type { ApiKeyRow, NewApiKey, Sql, Store } from './types.ts';
 import { isUuid } from './values.ts';
@@ -23,10 +23,6 @@ function keyOrThrow(id: string, row: Row | null): ApiKeyRow {
 export type KeyQueries = Pick<Store,
   'findKeyByHash' | 'getKey' | 'listKeys' | 'createKey' | 'setKeyStatus' | 'replaceKeySecret' | 'updateKey'>;
 
-/** Lookups per batch and batches in flight (lookup-batch.ts): every authenticated request's key on PostgreSQL. */
-const BATCH_MAX = 100;
-const BATCHES_IN_FLIGHT = 1;
-
 /** `batched`: the lookup by hash in batches (lookup-batch.ts) — PostgreSQL, the pool's store only. */
 export function keyQueries(db: Sql, { batched = false } = {}): KeyQueries {
   const oneByHash = async (secretHash: string) => {
@@ -35,9 +31,7 @@ export function keyQueries(db: Sql, { batched = false } = {}): KeyQueries {
   };
   const byHashes = async (hashes: string[]) =>
     (await rows(db, sql`SELECT ${KEY_COLS} FROM api_keys WHERE secret_hash = ANY (${hashes}::text[])`)).map(asKey);
-  const byHash = batched
-    ? lookupBatch({ max: BATCH_MAX, parallel: BATCHES_IN_FLIGHT, one: oneByHash, many: byHashes, keyOf: (k) => k.secret_hash })
-    : oneByHash;
+  const byHash = storeLookup(batched, { one: oneByHash, many: byHashes, keyOf: (k) => k.secret_hash });
 
   /** `UPDATE api_keys SET <sets>, updated_at = now()` on one key, which must exist. */
   const update = async (id: string, sets: SqlFragment[]) => {

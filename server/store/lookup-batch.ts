@@ -44,3 +44,12 @@ export function lookupBatch<R>(opts: LookupBatchOptions<R>): (key: string) => Pr
     },
   });
 }
+
+/** The store's bounds (keys.ts, products.ts): most keys in one statement, and lookups of one kind in flight. */
+const BATCH_MAX = 100;
+const BATCHES_IN_FLIGHT = 1;
+
+/** With `batched` (PostgreSQL, the pool's store), `spec`'s lookup in batches of the store's bounds; without, its lone lookup. */
+export function storeLookup<R>(batched: boolean, spec: Omit<LookupBatchOptions<R>, 'max' | 'parallel'>): (key: string) => Promise<R | null> {
+  return batched ? lookupBatch({ max: BATCH_MAX, parallel: BATCHES_IN_FLIGHT, ...spec }) : spec.one;
+}

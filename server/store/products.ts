@@ -1,7 +1,7 @@
 /** The product catalogues: one environment's list of a kind (filters, page + exact total), one by id, replace, count. */
 import type { Environment, ProductKind } from '../domain.ts';
 import { InvalidStoreValueError } from './errors.ts';
-import { lookupBatch } from './lookup-batch.ts';
+import { storeLookup } from './lookup-batch.ts';
 import { pagedQuery, splitPage } from './paging.ts';
 import { join, one, raw, rows, sql } from './sql.ts';
 import type { ProductFilter, ProductRow, Sql, Store } from './types.ts';
@@ -25,10 +25,6 @@ const asProduct = (r: Row): ProductRow => ({ ...(r as unknown as ProductRow), so
 
 export type ProductQueries = Pick<Store,
   'listProducts' | 'getProduct' | 'getAirtimeProduct' | 'replaceProducts' | 'loadProductsIfEmpty' | 'countProducts'>;
-
-/** Lookups per batch and batches in flight (lookup-batch.ts): a purchase's product on PostgreSQL. */
-const BATCH_MAX = 100;
-const BATCHES_IN_FLIGHT = 1;
 
 /** `environment/rest`: an environment never holds a '/', so the first one splits the key. */
 const splitKey = (key: string): [string, string] => {
@@ -59,8 +55,6 @@ function checkEnvironment(environment: Environment, all: ProductRow[]): void {
  * each is the same statement with one key.
  */
 export function productQueries(db: Sql, { batched = false } = {}): ProductQueries {
-  const lookup = (one: (key: string) => Promise<ProductRow | null>, many: (keys: string[]) => Promise<ProductRow[]>, keyOf: (p: ProductRow) => string) =>
-    batched ? lookupBatch({ max: BATCH_MAX, parallel: BATCHES_IN_FLIGHT, one, many, keyOf }) : one;
   const byIds = async (keys: string[]) => {
     const [environments, ids] = splitKeys(keys);
     return (await rows(db, sql`
@@ -72,7 +66,7 @@ export function productQueries(db: Sql, { batched = false } = {}): ProductQuerie
     const row = await one(db, sql`SELECT ${PRODUCT_COLS} FROM products WHERE environment = ${environment} AND id = ${id}`);
     return row ? asProduct(row) : null;
   };
-  const byId = lookup(oneById, byIds, (p) => `${p.environment}/${p.id}`);
+  const byId = storeLookup(batched, { one: oneById, many: byIds, keyOf: (p) => `${p.environment}/${p.id}` });
   // The airtime product of a network: the first in listing order (one per network in the catalogue).
   const airtimes = async (keys: string[]) => {
     const [environments, networks] = splitKeys(keys);
@@ -88,7 +82,7 @@ export function productQueries(db: Sql, { batched = false } = {}): ProductQuerie
       ORDER BY sort_order, id LIMIT 1`);
     return row ? asProduct(row) : null;
   };
-  const airtimeOf = lookup(oneAirtime, airtimes, (p) => `${p.environment}/${p.network}`);
+  const airtimeOf = storeLookup(batched, { one: oneAirtime, many: airtimes, keyOf: (p) => `${p.environment}/${p.network}` });
   return {
     async listProducts(environment: Environment, kind: ProductKind, filter: ProductFilter, page) {
       const bounds = pageBounds(page);

@@ -48,6 +48,7 @@ export function createQueries(
   close: () => Promise<void> = async () => {},
   options: QueryOptions = {},
 ): Store {
+  const grouped = options.groupCommit === true;
   const store: Store = {
     driver,
     sql: db,
@@ -57,10 +58,10 @@ export function createQueries(
     close,
     ...accountQueries(db),
     ...transactionQueries(db, driver, options),
-    ...productQueries(db, { batched: options.groupCommit === true }),
-    ...keyQueries(db, { batched: options.groupCommit === true }),
+    ...productQueries(db, { batched: grouped }),
+    ...keyQueries(db, { batched: grouped }),
     ...idempotencyQueries(db),
-    ...purchaseQueries(db, { groupCommit: options.groupCommit === true }),
+    ...purchaseQueries(db, { groupCommit: grouped }),
     ...walletQueries(db),
     ...webhookEndpointQueries(db),
     ...webhookDeliveryQueries(db),
