@@ -6,6 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../config.ts';
+import { webhookRuntime } from './runtime.ts';
 import { addressAllowed, checkWebhookUrl } from './url-policy.ts';
 
 const STRICT = { requireHttps: false, allowPrivate: false };
@@ -166,5 +168,54 @@ describe('URL notations of an IPv4 address are judged as the address', () => {
       expect(checkWebhookUrl(url, STRICT)?.reason ?? null).toBe(expected4(n).strict ? null : 'address_not_allowed');
       expect(checkWebhookUrl(url, LENIENT)?.reason ?? null).toBe(expected4(n).lenient ? null : 'address_not_allowed');
     }), { numRuns: 500 });
+  });
+});
+
+/**
+ * The scheme rule of every environment, through the same path a running server takes: the environment variables
+ * (parseConfig) → the webhook runtime (one policy per environment) → checkWebhookUrl. The oracle is the contract's
+ * text (WebhookUrl, "How webhooks work"): production takes https only; the sandbox takes https and http, whatever
+ * WEBHOOKS_ALLOW_PRIVATE says (that setting opens private and loopback addresses in the sandbox, never the scheme);
+ * any other scheme is refused everywhere. The scheme in any letter case.
+ */
+describe('scheme × environment × WEBHOOKS_ALLOW_PRIVATE', () => {
+  const ENVIRONMENTS = ['production', 'sandbox'] as const;
+  const runtimeOf = (allowPrivate: boolean) => webhookRuntime(parseConfig([], {
+    WEBHOOKS_ALLOW_PRIVATE: String(allowPrivate), WEBHOOK_SIGNING_KEY: Buffer.alloc(32, 7).toString('base64'),
+  }));
+  const anyCase = (word: string) => fc.array(fc.boolean(), { minLength: word.length, maxLength: word.length })
+    .map((upper) => [...word].map((ch, i) => (upper[i] ? ch.toUpperCase() : ch)).join(''));
+  const scheme = fc.constantFrom('https', 'http', 'ftp', 'ws', 'wss', 'gopher', 'httpx', 'htt').chain((s) => anyCase(s).map((text) => ({ s, text })));
+  /** Hosts whose address is public (so only the scheme decides), or private / loopback (then allowPrivate decides too). */
+  const host = fc.oneof(
+    anyV4.filter((n) => expected4(n).strict).map((n) => ({ text: dotted(n), public: true, always: false })),
+    fc.constantFrom('hooks.shop.ng', 'api.partner.example', 'xn--bcher-kva.example').map((text) => ({ text, public: true, always: false })),
+    forbiddenV4.map(({ n }) => ({ text: dotted(n), public: false, always: !expected4(n).lenient })),
+    fc.constantFrom('localhost', 'api.localhost', '[::1]', '[fd00::1]').map((text) => ({ text, public: false, always: false })),
+  );
+  const rest = fc.tuple(fc.option(fc.integer({ min: 1, max: 65535 }), { nil: undefined }), fc.webPath())
+    .map(([port, path]) => `${port === undefined ? '' : `:${port}`}${path}`);
+
+  it('production: https only; sandbox: https or http with and without WEBHOOKS_ALLOW_PRIVATE; other schemes nowhere', () => {
+    const runtimes = { false: runtimeOf(false), true: runtimeOf(true) };
+    fc.assert(fc.property(fc.constantFrom(...ENVIRONMENTS), fc.boolean(), scheme, host, rest, (environment, allowPrivate, { s, text }, h, tail) => {
+      const url = `${text}://${h.text}${tail}`;
+      const problem = checkWebhookUrl(url, runtimes[`${allowPrivate}`].policy[environment]);
+      const schemeOk = s === 'https' || (s === 'http' && environment === 'sandbox');
+      const addressOk = h.public || (environment === 'sandbox' && allowPrivate && !h.always);
+      const want = !schemeOk ? 'scheme_not_allowed' : !addressOk ? 'address_not_allowed' : null;
+      expect(problem?.reason ?? null, `${url} in ${environment}, WEBHOOKS_ALLOW_PRIVATE=${allowPrivate}`).toBe(want);
+      if (want === 'scheme_not_allowed' && s === 'http') expect(problem!.message).toContain('in production');
+    }), { numRuns: 3000 });
+  });
+
+  it('the one documented refusal of http names production, and is never given in the sandbox', () => {
+    for (const allowPrivate of [false, true]) {
+      const { policy } = runtimeOf(allowPrivate);
+      expect(checkWebhookUrl('http://93.184.216.34/hook', policy.sandbox)).toBeNull();
+      expect(checkWebhookUrl('HTTP://hooks.shop.ng/billpay/events', policy.sandbox)).toBeNull();
+      expect(checkWebhookUrl('http://hooks.shop.ng/billpay/events', policy.production)?.message)
+        .toBe('webhook URLs must use https in production (http is accepted in the sandbox only)');
+    }
   });
 });

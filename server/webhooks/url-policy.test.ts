@@ -160,9 +160,10 @@ describe('checkResolvedAddresses', () => {
 });
 
 describe('webhookUrlPolicy', () => {
-  it('production never allows http or private addresses; the sandbox allows them only when the server says so', () => {
+  it('production never allows http or private addresses; the sandbox always allows http, private addresses only when the server says so', () => {
     expect(webhookUrlPolicy('production', true)).toEqual({ requireHttps: true, allowPrivate: false });
-    expect(webhookUrlPolicy('sandbox', false)).toEqual({ requireHttps: true, allowPrivate: false });
+    expect(webhookUrlPolicy('production', false)).toEqual({ requireHttps: true, allowPrivate: false });
+    expect(webhookUrlPolicy('sandbox', false)).toEqual({ requireHttps: false, allowPrivate: false });
     expect(webhookUrlPolicy('sandbox', true)).toEqual({ requireHttps: false, allowPrivate: true });
   });
 });

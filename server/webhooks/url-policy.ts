@@ -31,14 +31,14 @@ export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 const PUBLIC_INTERNET = 'webhook URLs must reach the public internet';
 
-/** Production always requires https and public addresses; the sandbox accepts http and private addresses only on a
- *  server started with WEBHOOKS_ALLOW_PRIVATE=true (demo, tests), which the caller reads and passes here. */
+/** Production always requires https and public addresses. The sandbox always accepts http (the contract: "The
+ *  sandbox also accepts `http://`"), and private and loopback addresses only on a server started with
+ *  WEBHOOKS_ALLOW_PRIVATE=true (demo, tests), which the caller reads and passes here: that setting opens addresses,
+ *  never the scheme. */
 export function webhookUrlPolicy(environment: Environment, allowPrivateInSandbox: boolean): UrlPolicy {
   return environment === 'production'
     ? { requireHttps: true, allowPrivate: false }
-    // Contract decisions: the sandbox allows http (and private addresses) only when the server is started with
-    // WEBHOOKS_ALLOW_PRIVATE=true (demo, tests); otherwise it holds URLs to production's rules.
-    : { requireHttps: !allowPrivateInSandbox, allowPrivate: allowPrivateInSandbox };
+    : { requireHttps: false, allowPrivate: allowPrivateInSandbox };
 }
 
 /** At registration and before every send (no DNS). Null when the URL is fine. */
