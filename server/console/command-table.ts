@@ -6,7 +6,7 @@
  */
 import type { Store } from '../store/types.ts';
 import {
-  createAccounts, createKey, describeKey, fundWallet, listKeys, moveKey, regenerateKey,
+  createAccounts, createKey, describeKey, fundWallet, KEY_TABLE_EMPTY, listKeys, moveKey, regenerateKey,
 } from './commands.ts';
 import { checkAccountInput, checkFunding, checkKeyInput, parseEnvironments } from './inputs.ts';
 import { WEBHOOK_COMMANDS } from './webhook-commands.ts';
@@ -30,9 +30,15 @@ export interface CommandInput {
 }
 
 export interface CommandResult {
+  /**
+   * JSON values, printed as they are with --json: a list is an array, a missing value null, never display text.
+   * The table joins an array's items with commas and shows null as nothing, or as `empty` says.
+   */
   rows: object | object[];
   /** A sentence printed after the rows, except with --json. */
   note?: string;
+  /** The table's text for a column whose value is null or an empty list, e.g. `{ expires_at: '(never)' }`. */
+  empty?: Readonly<Record<string, string>>;
 }
 
 export interface CommandSpec {
@@ -52,7 +58,7 @@ const SECRET_ONCE = 'The secret is shown once: store it now. Only its hash is ke
 
 const keyMove = (move: 'disable' | 'enable' | 'revoke', summary: string): CommandSpec => ({
   summary, argument: KEY_ID, options: {},
-  run: async (store, { argument }) => ({ rows: describeKey(await moveKey(store, argument!, move)) }),
+  run: async (store, { argument }) => ({ rows: describeKey(await moveKey(store, argument!, move)), empty: KEY_TABLE_EMPTY }),
 });
 
 export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
@@ -103,13 +109,13 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       const { key, secret } = await createKey(store, {
         account_id: v.account ?? '', name: v.name ?? '', scopes: v.scopes, role: v.role, allow_list: v['allow-list'], expires_at: v['expires-at'],
       });
-      return { rows: { ...describeKey(key), secret }, note: SECRET_ONCE };
+      return { rows: { ...describeKey(key), secret }, note: SECRET_ONCE, empty: KEY_TABLE_EMPTY };
     },
   },
   'key list': {
     summary: 'list API keys, never their secrets',
     options: { account: ACCOUNT('only the keys of this account', false) },
-    run: async (store, { values: v }) => ({ rows: (await listKeys(store, v.account)).map(describeKey) }),
+    run: async (store, { values: v }) => ({ rows: (await listKeys(store, v.account)).map(describeKey), empty: KEY_TABLE_EMPTY }),
   },
   'key disable': keyMove('disable', 'disable an active key (it answers TOKEN_DISABLED until enabled)'),
   'key enable': keyMove('enable', 'enable a disabled key again'),
@@ -120,7 +126,7 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
     options: {},
     run: async (store, { argument }) => {
       const { key, secret } = await regenerateKey(store, argument!);
-      return { rows: { ...describeKey(key), secret }, note: 'The old secret no longer works. The new secret is shown once: store it now.' };
+      return { rows: { ...describeKey(key), secret }, note: 'The old secret no longer works. The new secret is shown once: store it now.', empty: KEY_TABLE_EMPTY };
     },
   },
   'wallet fund': {

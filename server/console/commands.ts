@@ -107,7 +107,10 @@ async function findKey(store: Store, id: string): Promise<ApiKeyRow> {
   return key;
 }
 
-/** What `key list` shows: everything but the secret (which is not stored anyway) and its hash. */
+/**
+ * What `key list` shows: everything but the secret (which is not stored anyway) and its hash. JSON values: lists are
+ * arrays, no expiry is null (the table's text for those is KEY_TABLE_EMPTY).
+ */
 export function describeKey(k: ApiKeyRow) {
   return {
     id: k.id,
@@ -116,8 +119,11 @@ export function describeKey(k: ApiKeyRow) {
     name: k.name,
     prefix: `${k.display_prefix}…`,
     status: k.status,
-    scopes: k.scopes.join(','),
-    allow_list: k.ip_allowlist.join(',') || '(any)',
-    expires_at: k.expires_at ? k.expires_at.toISOString() : '(never)',
+    scopes: [...k.scopes],
+    allow_list: [...k.ip_allowlist],
+    expires_at: k.expires_at ? k.expires_at.toISOString() : null,
   };
 }
+
+/** The table's text for a key's empty allow-list and its missing expiry (the JSON has `[]` and null). */
+export const KEY_TABLE_EMPTY = { allow_list: '(any)', expires_at: '(never)' } as const;

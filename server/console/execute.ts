@@ -46,15 +46,21 @@ export function failure(e: unknown): { code: 1 | 2 | 3; message: string } {
 
 function render(result: CommandResult, json: boolean): string[] {
   const rows = result.rows;
-  const lines = [json ? JSON.stringify(rows, null, 2) : table(Array.isArray(rows) ? rows : [rows])];
+  const lines = [json ? JSON.stringify(rows, null, 2) : table(Array.isArray(rows) ? rows : [rows], result.empty ?? {})];
   if (result.note && !json) lines.push(result.note);
   return lines;
 }
 
-function table(rows: object[]): string {
+/** A table cell: an array's items joined with commas; null, undefined or an empty list as the column's `empty` text. */
+function cell(value: unknown, empty: string | undefined): string {
+  if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) return empty ?? '';
+  return Array.isArray(value) ? value.join(',') : String(value);
+}
+
+function table(rows: object[], empty: Readonly<Record<string, string>>): string {
   if (rows.length === 0) return '(none)';
   const cols = Object.keys(rows[0]!);
-  const cells = rows.map((r) => cols.map((c) => String((r as Record<string, unknown>)[c] ?? '')));
+  const cells = rows.map((r) => cols.map((c) => cell((r as Record<string, unknown>)[c], empty[c])));
   const widths = cols.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
   const line = (vals: string[]) => vals.map((x, i) => x.padEnd(widths[i]!)).join('  ').trimEnd();
   return [line(cols), ...cells.map(line)].join('\n');

@@ -47,7 +47,7 @@ export const WEBHOOK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
       const page = await store.listWebhookEndpoints(v.account!, ALL);
       return {
         rows: page.items.map((e) => ({
-          id: e.id, url: e.url, events: e.events.join(','), enabled: e.enabled, disabled_reason: e.disabled_reason,
+          id: e.id, url: e.url, events: [...e.events], enabled: e.enabled, disabled_reason: e.disabled_reason,
           secret_hint: e.secret_hint, created_at: e.created_at.toISOString(),
         })),
         note: page.total_count > page.items.length ? `showing ${page.items.length} of ${page.total_count}` : undefined,

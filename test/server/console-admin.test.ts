@@ -88,7 +88,7 @@ describe('the console while the server holds the embedded store', () => {
 
   it('key create: the secret works at once, with exactly the scopes of its role', async () => {
     const created = await json('key', 'create', '--account', account, '--name', 'pos', '--role', 'balance_only');
-    expect(created).toMatchObject({ account_id: account, environment: 'sandbox', status: 'active', scopes: 'read_balance' });
+    expect(created).toMatchObject({ account_id: account, environment: 'sandbox', status: 'active', scopes: ['read_balance'] });
     key = { id: created.id, secret: created.secret };
     secrets.push(key.secret);
     expect(await call('/account/balance', key.secret)).toEqual({ status: 200, code: 'OK', balance: '1234.50' });

@@ -47,7 +47,7 @@ describe('console', () => {
     expect(r.code).toBe(0);
     const k = jsonOf(r.out);
     expect(k.secret).toMatch(/^sk_test_[0-9A-Za-z]{40}$/);
-    expect(k).toMatchObject({ environment: 'sandbox', status: 'active', scopes: 'read_balance,view_products' });
+    expect(k).toMatchObject({ environment: 'sandbox', status: 'active', scopes: ['read_balance', 'view_products'], allow_list: ['203.0.113.0/24', '2001:db8::1'], expires_at: null });
     keyId = k.id;
     secret = k.secret;
     const store = await openStore({ dataDir: dir });
