@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { checkPrefixes, keysFromEnv, readKeysFile, UsageError, type KeysFile } from './keys.ts';
-import { ENVIRONMENTS, otherEnvironment, type Environment, type Profile } from './model.ts';
+import { ENVIRONMENTS, otherEnvironment, ROLES, type Environment, type Profile } from './model.ts';
 import type { RunOptions } from './runner.ts';
 
 export { UsageError };
@@ -12,6 +12,63 @@ export { UsageError };
 export const USAGE =
   'usage: npm run conformance -- --keys FILE --env sandbox|production [--base-url URL] [--report DIR] [--rate N] ' +
   '[--profile full|contract] [--min-coverage P] [--timeout MS] [--read-only] [--webhook-url URL [--webhook-port N]]';
+
+/** What the parser accepts (parseArgs' options): HELP describes each one, which test/conformance/help.test.ts checks. */
+export const OPTIONS = {
+  keys: { type: 'string' }, env: { type: 'string' }, 'base-url': { type: 'string' }, report: { type: 'string' },
+  rate: { type: 'string' }, profile: { type: 'string' }, 'min-coverage': { type: 'string' }, timeout: { type: 'string' },
+  'read-only': { type: 'boolean' }, 'webhook-url': { type: 'string' }, 'webhook-port': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const ROLE_VARIABLES = ROLES.map((r) => `CONFORMANCE_KEY_${r.toUpperCase()}`);
+
+/** `npm run conformance -- --help`: every option, its variable and default, the exit codes and examples. */
+export const HELP = [
+  USAGE,
+  '',
+  'Runs the conformance suite of the Bill-Payment Partner API against a running server: every operation, its auth',
+  'matrix, validation, pagination, purchases and webhooks, checked against the contract. Flags win over variables.',
+  '',
+  'options:',
+  '  --keys FILE             keys file written by the server\'s --demo-keys FILE:',
+  '                          { "sandbox": { "base_url", "keys": { "full", … } }, "production": … }',
+  '  --env sandbox|production',
+  '                          the environment under test (required; CONFORMANCE_ENV)',
+  '  --base-url URL          the base URL of that environment, up to /v1; overrides the keys file\'s (CONFORMANCE_BASE_URL)',
+  '  --report DIR            write junit.xml, summary.md and results.json to DIR (CONFORMANCE_REPORT)',
+  '  --rate N                requests per second, all keys together; 0 = no cap (CONFORMANCE_RATE; default 50, no cap',
+  '                          for a loopback target); the budgets the target announces in RateLimit-Policy are kept anyway',
+  '  --profile full|contract full: every case, writes included; contract: one documented answer per operation',
+  '                          (CONFORMANCE_PROFILE; default full)',
+  '  --min-coverage P        fail below P percent coverage (CONFORMANCE_MIN_COVERAGE; default 100)',
+  '  --timeout MS            per request, in milliseconds (default 10000)',
+  '  --read-only             skip every write case (CONFORMANCE_READ_ONLY=1); required for a target that is not a sandbox:',
+  '                          a run that would write elsewhere is refused (exit 2) before its first request',
+  '  --webhook-url URL       for a target not on this machine: a public URL that reaches this machine\'s webhook receiver',
+  '                          (CONFORMANCE_WEBHOOK_URL); without it a remote target\'s webhook cases are skipped',
+  '  --webhook-port N        the port the receiver listens on, on every interface (CONFORMANCE_WEBHOOK_PORT; default the',
+  '                          port of --webhook-url)',
+  '  -h, --help              print this help',
+  '',
+  'keys without a keys file (the file wins), one variable per role:',
+  ...ROLE_VARIABLES.map((v) => `  ${v}`),
+  '  CONFORMANCE_OTHER_BASE_URL, CONFORMANCE_OTHER_KEY_FULL: the other environment (ENVIRONMENT_MISMATCH, isolation)',
+  'A role without a key skips its cases (and a full-profile run then falls short of 100 percent coverage).',
+  '',
+  'exit status: 0 every executed case passed and coverage is at least the minimum; 1 a case failed or coverage is',
+  'below it; 2 bad usage, or a run that would write to something that is not a sandbox (nothing was sent).',
+  '',
+  'examples:',
+  '  # a local reference server with demo keys (node --import tsx server/main.ts --demo-keys /tmp/keys.json):',
+  '  npm run conformance -- --keys /tmp/keys.json --env sandbox --report /tmp/conformance',
+  '  # a staging deployment: its sandbox with writes, webhooks delivered through a public URL to port 8787 here',
+  '  npm run conformance -- --keys staging-keys.json --env sandbox --base-url https://staging.api.billpay.ng/api/partners/sandbox/v1 --webhook-url https://hooks.ci.billpay.ng/conformance --webhook-port 8787 --report reports/staging',
+  '  # staging\'s production environment: never written to',
+  '  npm run conformance -- --keys staging-keys.json --env production --base-url https://staging.api.billpay.ng/api/partners/v1 --read-only',
+  '',
+  'More: conformance/README.md.',
+].join('\n');
 
 function number(name: string, text: string | undefined, min: number, max: number, integer = false): number | undefined {
   if (text === undefined || text === '') return undefined;
@@ -40,11 +97,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions
       args: argv,
       strict: true,
       allowPositionals: false,
-      options: {
-        keys: { type: 'string' }, env: { type: 'string' }, 'base-url': { type: 'string' }, report: { type: 'string' },
-        rate: { type: 'string' }, profile: { type: 'string' }, 'min-coverage': { type: 'string' }, timeout: { type: 'string' },
-        'read-only': { type: 'boolean' }, 'webhook-url': { type: 'string' }, 'webhook-port': { type: 'string' },
-      },
+      options: OPTIONS,
     }));
   } catch (e) {
     throw new UsageError((e as Error).message.split('\n')[0]!);

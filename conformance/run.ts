@@ -3,7 +3,7 @@
  * Exit 0: every executed case passed and coverage ≥ the minimum; 1: failures or coverage below it; 2: bad usage, or a
  * run that would write to a target that is not a sandbox (refused before its first request: write-safety.ts).
  */
-import { parseOptions, USAGE, UsageError } from './options.ts';
+import { HELP, parseOptions, UsageError } from './options.ts';
 import { redact } from './redact.ts';
 import { runConformance } from './runner.ts';
 
@@ -12,7 +12,7 @@ export type { RunOptions, RunResult } from './runner.ts';
 
 async function main(): Promise<number> {
   if (process.argv.includes('--help') || process.argv.includes('-h')) {
-    console.log(USAGE);
+    console.log(HELP);
     return 0;
   }
   let options;
