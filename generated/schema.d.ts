@@ -2072,6 +2072,12 @@ export interface components {
          *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
          *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
          *
+         *     Spaces at either end are not part of the key: HTTP removes them from every header value in transit (RFC 9110
+         *     §5.5), so `k1` sent with spaces before or after it arrives as, and is the same key as, `k1`, and a key of spaces
+         *     only arrives empty. Spaces inside a key are kept. The pattern allows spaces at the ends only because version 1 has
+         *     always allowed them there (forbidding them now would refuse values clients may already send); keys you generate,
+         *     such as UUIDs, never need them.
+         *
          *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
          *     new again. With a key already seen:
          *     * the same request — same method and path (so the same `webhook_id` in a path that has one) and the same body
@@ -2732,6 +2738,12 @@ export interface operations {
                  *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
                  *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
                  *
+                 *     Spaces at either end are not part of the key: HTTP removes them from every header value in transit (RFC 9110
+                 *     §5.5), so `k1` sent with spaces before or after it arrives as, and is the same key as, `k1`, and a key of spaces
+                 *     only arrives empty. Spaces inside a key are kept. The pattern allows spaces at the ends only because version 1 has
+                 *     always allowed them there (forbidding them now would refuse values clients may already send); keys you generate,
+                 *     such as UUIDs, never need them.
+                 *
                  *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
                  *     new again. With a key already seen:
                  *     * the same request — same method and path (so the same `webhook_id` in a path that has one) and the same body
@@ -2790,6 +2802,12 @@ export interface operations {
                  *     the same value again when you retry that request.
                  *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
                  *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
+                 *
+                 *     Spaces at either end are not part of the key: HTTP removes them from every header value in transit (RFC 9110
+                 *     §5.5), so `k1` sent with spaces before or after it arrives as, and is the same key as, `k1`, and a key of spaces
+                 *     only arrives empty. Spaces inside a key are kept. The pattern allows spaces at the ends only because version 1 has
+                 *     always allowed them there (forbidding them now would refuse values clients may already send); keys you generate,
+                 *     such as UUIDs, never need them.
                  *
                  *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
                  *     new again. With a key already seen:
@@ -2850,6 +2868,12 @@ export interface operations {
                  *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
                  *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
                  *
+                 *     Spaces at either end are not part of the key: HTTP removes them from every header value in transit (RFC 9110
+                 *     §5.5), so `k1` sent with spaces before or after it arrives as, and is the same key as, `k1`, and a key of spaces
+                 *     only arrives empty. Spaces inside a key are kept. The pattern allows spaces at the ends only because version 1 has
+                 *     always allowed them there (forbidding them now would refuse values clients may already send); keys you generate,
+                 *     such as UUIDs, never need them.
+                 *
                  *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
                  *     new again. With a key already seen:
                  *     * the same request — same method and path (so the same `webhook_id` in a path that has one) and the same body
@@ -2909,6 +2933,12 @@ export interface operations {
                  *     the same value again when you retry that request.
                  *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
                  *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
+                 *
+                 *     Spaces at either end are not part of the key: HTTP removes them from every header value in transit (RFC 9110
+                 *     §5.5), so `k1` sent with spaces before or after it arrives as, and is the same key as, `k1`, and a key of spaces
+                 *     only arrives empty. Spaces inside a key are kept. The pattern allows spaces at the ends only because version 1 has
+                 *     always allowed them there (forbidding them now would refuse values clients may already send); keys you generate,
+                 *     such as UUIDs, never need them.
                  *
                  *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
                  *     new again. With a key already seen:
@@ -3010,6 +3040,12 @@ export interface operations {
                  *     the same value again when you retry that request.
                  *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
                  *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
+                 *
+                 *     Spaces at either end are not part of the key: HTTP removes them from every header value in transit (RFC 9110
+                 *     §5.5), so `k1` sent with spaces before or after it arrives as, and is the same key as, `k1`, and a key of spaces
+                 *     only arrives empty. Spaces inside a key are kept. The pattern allows spaces at the ends only because version 1 has
+                 *     always allowed them there (forbidding them now would refuse values clients may already send); keys you generate,
+                 *     such as UUIDs, never need them.
                  *
                  *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
                  *     new again. With a key already seen:
@@ -3187,6 +3223,12 @@ export interface operations {
                  *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
                  *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
                  *
+                 *     Spaces at either end are not part of the key: HTTP removes them from every header value in transit (RFC 9110
+                 *     §5.5), so `k1` sent with spaces before or after it arrives as, and is the same key as, `k1`, and a key of spaces
+                 *     only arrives empty. Spaces inside a key are kept. The pattern allows spaces at the ends only because version 1 has
+                 *     always allowed them there (forbidding them now would refuse values clients may already send); keys you generate,
+                 *     such as UUIDs, never need them.
+                 *
                  *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
                  *     new again. With a key already seen:
                  *     * the same request — same method and path (so the same `webhook_id` in a path that has one) and the same body
@@ -3312,6 +3354,12 @@ export interface operations {
                  *     the same value again when you retry that request.
                  *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
                  *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
+                 *
+                 *     Spaces at either end are not part of the key: HTTP removes them from every header value in transit (RFC 9110
+                 *     §5.5), so `k1` sent with spaces before or after it arrives as, and is the same key as, `k1`, and a key of spaces
+                 *     only arrives empty. Spaces inside a key are kept. The pattern allows spaces at the ends only because version 1 has
+                 *     always allowed them there (forbidding them now would refuse values clients may already send); keys you generate,
+                 *     such as UUIDs, never need them.
                  *
                  *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
                  *     new again. With a key already seen:
