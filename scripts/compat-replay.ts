@@ -8,11 +8,13 @@
  * temporary embedded store, rate limits off: the suite sends bursts from one key), and replays the sandbox with its
  * write cases. With --keys (a keys file of the server's `--demo-keys`) it replays against that target (--base-url
  * overrides the file's base URL); a production target runs read-only.
+ * The release suite's reports (junit.xml, summary.md, results.json) go to --report DIR, else to a new directory under
+ * the system's temp directory, which is kept: the suite prints their paths, and the replay names the directory last.
  * Exit 0: every case of the release passed; 1: a case failed or coverage fell short (each failed case is named);
  * 2: bad usage, or the release's tree is not to be had (a shallow clone, a missing commit: the message says what to
  * fetch), or the release's suite did not run to its end.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,8 +105,13 @@ async function replay(p: Plan): Promise<number> {
     const readOnly = p.readOnly || env === 'production';
     const args = ['--keys', keys, '--env', env, ...(p.baseUrl ? ['--base-url', p.baseUrl] : []), ...(readOnly ? ['--read-only'] : [])];
     say(`running the ${release.version} suite: ${env}${readOnly ? ', read-only' : ', with writes'}${p.baseUrl ? ` at ${p.baseUrl}` : ''}`);
-    const run = await runReleaseSuite(tree, args, p.report ?? join(work, 'report'));
-    return summarise(release, run);
+    // Not under `work`, which goes at the end: the suite prints the reports' paths, so they must outlive the replay.
+    const reportDir = p.report ?? mkdtempSync(join(tmpdir(), `compat-replay-report-${release.version}-`));
+    const run = await runReleaseSuite(tree, args, reportDir);
+    const code = summarise(release, run);
+    if (!p.report && readdirSync(reportDir).length === 0) rmSync(reportDir, { recursive: true }); // the suite wrote nothing
+    if (existsSync(reportDir)) say(`reports of the ${release.version} suite: ${reportDir}`);
+    return code;
   } finally {
     await stop();
     rmSync(work, { recursive: true, force: true });

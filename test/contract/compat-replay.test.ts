@@ -6,7 +6,7 @@
  * clone that cannot reach the release's tree (e.g. a shallow CI clone).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +81,11 @@ const MUTANTS: { mutant: Mutant; operationId: string; caseId: string; check: str
   },
 ];
 
+/** Every path under the temp directory the output names (the suite's `reports: a, b, c`, the replay's report directory). */
+const printedPaths = (out: string) => [...new Set([...out.matchAll(/(?<=^|[\s:,])(\/[^\s,]+)/gm)].map(([p]) => p!).filter((p) => p.startsWith(`${tmpdir()}/`)))];
+/** The report directory the replay names last (kept: it is not the replay's to delete), removed by the test. */
+const reportDirOf = (out: string) => /^compat-replay: reports of the \S+ suite: (\S+)$/m.exec(out)?.[1];
+
 /** The failed cases the CLI names: `✗ <case> (<operationId>) [<check>] <message>`. */
 const failedLines = (out: string) => [...out.matchAll(/^ {2}✗ (\S+) \((\S+)\) \[(\S+)\]/gm)].map(([, id, operationId, check]) => ({ id, operationId, check }));
 
@@ -112,6 +117,13 @@ describe.skipIf(skip !== null)(`the compatibility replay of release ${release?.v
     expect(totals!.slice(2)).toEqual(['0', '0', '100']);
     expect(r.out).toContain('PASS — clients written against');
     expect(r.code).toBe(0);
+    // What it prints is there after it ended: the suite's three reports, in the directory it names.
+    const reports = reportDirOf(r.out)!;
+    expect(reports, r.out.slice(-2000)).toBeDefined();
+    const paths = printedPaths(r.out);
+    expect(paths.filter((p) => p.startsWith(`${reports}/`)).length).toBe(3);
+    expect(paths.filter((p) => !existsSync(p))).toEqual([]);
+    rmSync(reports, { recursive: true, force: true });
   }, SLOW);
 
   it.concurrent.each(MUTANTS)('behind a proxy where $mutant.name: exit 1, naming $caseId [$check], and only cases of $operationId', async ({ mutant, operationId, caseId, check }) => {
@@ -125,6 +137,48 @@ describe.skipIf(skip !== null)(`the compatibility replay of release ${release?.v
     expect(failed).toContainEqual({ id: caseId, operationId, check });
     expect(failed.filter((f) => f.operationId !== operationId), r.out.slice(-3000)).toEqual([]);
     expect(r.code).toBe(1);
+    rmSync(reportDirOf(r.out) ?? '/nonexistent', { recursive: true, force: true });
+  }, SLOW);
+});
+
+/**
+ * A release whose suite is a stand-in with the real CLI's interface (`--report DIR`; prints `reports: …` and writes
+ * results.json there): the replay itself, in seconds, without a server (`--keys` is given).
+ */
+const STAND_IN = `import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+const dir = process.argv[process.argv.indexOf('--report') + 1]!;
+mkdirSync(dir, { recursive: true });
+const files = ['results.json', 'summary.md'].map((f) => join(dir, f));
+writeFileSync(files[0]!, JSON.stringify({ totals: { cases: 1, passed: 1, failed: 0, skipped: 0 }, coverage: { percent: 100 }, cases: [] }));
+writeFileSync(files[1]!, '# 1 passed\\n');
+console.log('reports: ' + files.join(', '));
+`;
+
+describe('the paths the CLI prints', () => {
+  const repos = scratchRepos();
+  afterAll(() => repos.dispose());
+
+  it.each([
+    ['without --report: the reports are kept in a directory it names', false],
+    ['with --report DIR: the reports are in DIR', true],
+  ])('%s, and every path it prints exists after it ended', async (_name, withReport) => {
+    const s = repos.create();
+    s.write('conformance/run.ts', STAND_IN);
+    s.index(s.commit('contract 1.0.0, with its suite'));
+    s.commit('release 1.0.0: index');
+    const keys = join(s.tempDir('compat-replay-keys-'), 'keys.json');
+    writeFileSync(keys, '{}');
+    const dir = withReport ? join(s.tempDir('compat-replay-out-'), 'reports') : undefined;
+    const r = await replayCli(['--root', s.repo, '--keys', keys, ...(dir ? ['--report', dir] : [])]);
+    expect(r.code, r.out).toBe(0);
+    const reports = reportDirOf(r.out);
+    expect(reports, r.out).toBeDefined();
+    if (dir) expect(reports).toBe(dir);
+    const paths = printedPaths(r.out);
+    expect(paths.filter((p) => p.startsWith(`${reports}/`)), r.out).toHaveLength(2);
+    expect(paths.filter((p) => !existsSync(p)), r.out).toEqual([]);
+    if (!dir) rmSync(reports!, { recursive: true, force: true });
   }, SLOW);
 });
 
