@@ -14,7 +14,7 @@ import { parseConfig } from '../../server/config.ts';
 import { RouteTable } from '../../server/contract/route-table.ts';
 import { BASE_PATH, ENVIRONMENTS } from '../../server/domain.ts';
 import { bundle, type JsonObject } from '../helpers/bundle.ts';
-import { expandServers } from '../helpers/servers.ts';
+import { expandServers, MARKDOWN } from '../helpers/servers.ts';
 
 const servers = bundle.servers as JsonObject[];
 const urls = expandServers(servers);
@@ -39,6 +39,10 @@ describe('servers', () => {
       expect(v.description).toContain(`\`${BASE_PATH.sandbox}\` is the sandbox`);
       expect(v.description).toContain(`\`${BASE_PATH.production}\` is production`);
     }
+  });
+
+  it.each(servers.map((s) => [s.url as string, s] as const))('%s has a plain-text description (no markdown: the docs show it raw)', (_url, s) => {
+    expect(String(s.description ?? '')).not.toMatch(MARKDOWN);
   });
 
   it('point the local reference server at the address and port `npm start` listens on', () => {

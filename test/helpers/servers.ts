@@ -49,3 +49,9 @@ export function expandServers(servers: JsonObject[]): ServerUrl[] {
     });
   });
 }
+
+/**
+ * Markdown syntax: a code span, emphasis, a link, a heading, HTML. The docs (Redoc) show a server's description as
+ * plain text, so it must have none (servers.test.ts checks the contract, docs-servers.test.ts the built page).
+ */
+export const MARKDOWN = /`|\*\*|__|\]\(|^#|<[a-z]/m;
