@@ -137,7 +137,7 @@ describe.skipIf(!PG_URL)(`PostgreSQL outage and recovery${PG_URL ? '' : ' (skipp
     ]);
     try {
       expect(await x.sql.query('SELECT version FROM schema_migrations ORDER BY version'))
-        .toEqual([{ version: '001_init' }, { version: '002_transaction_counts' }, { version: '003_purchases' }, { version: '004_purchase_functions' }, { version: '005_claim_in_record' }, { version: '006_webhooks' }, { version: '007_link_key_in_claim' }]);
+        .toEqual([{ version: '001_init' }, { version: '002_transaction_counts' }, { version: '003_purchases' }, { version: '004_purchase_functions' }, { version: '005_claim_in_record' }, { version: '006_webhooks' }, { version: '007_link_key_in_claim' }, { version: '008_pending_event_on_first_answer' }]);
     } finally {
       await x.sql.query(`DROP SCHEMA ${s2} CASCADE`);
       await Promise.all([x.close(), y.close()]);

@@ -89,7 +89,7 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
         const rows = await store.sql.query<{ version: string; applied_at: Date }>(
           'SELECT version, applied_at FROM schema_migrations ORDER BY version',
         );
-        expect(rows.map((r) => r.version)).toEqual(['001_init', '002_transaction_counts', '003_purchases', '004_purchase_functions', '005_claim_in_record', '006_webhooks', '007_link_key_in_claim']);
+        expect(rows.map((r) => r.version)).toEqual(['001_init', '002_transaction_counts', '003_purchases', '004_purchase_functions', '005_claim_in_record', '006_webhooks', '007_link_key_in_claim', '008_pending_event_on_first_answer']);
         expect(rows[0]!.applied_at).toBeInstanceOf(Date);
       });
 

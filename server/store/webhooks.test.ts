@@ -5,7 +5,11 @@
  * TEST_DATABASE_URL (where two store instances claim concurrently).
  */
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { decide } from '../biller/settlement-decision.ts';
+import type { VendResult } from '../biller/types.ts';
+import type { TransactionStatus } from '../domain.ts';
 import {
   AT, claim, fundedAccount, INSUFFICIENT, PG_URL, pgliteStores, postgresStores, purchase, snapshot, type Stores,
 } from './test-fixtures/purchases.ts';
@@ -28,10 +32,17 @@ function webhookSuite(title: string, open: () => Promise<Stores>) {
         id: randomUUID(), account_id: acc, url: 'https://receiver.example/hooks', events, description: null,
         secret_hash: 'h'.repeat(64), secret_hint: 'whsec_…abcd', at: AT,
       }, max);
-    const bought = async (acc: string): Promise<TransactionRow> => {
+    /** Recorded only: the purchase awaits the biller's first answer (migration 008: no event yet). */
+    const recorded = async (acc: string): Promise<TransactionRow> => {
       const r = await store.recordPurchase(purchase(acc, '100.00'), null);
       if (r.kind !== 'recorded') throw new Error(r.kind);
       return r.row;
+    };
+    /** Created pending: recorded, then left pending by the biller's first answer, at `at` — its pending event. */
+    const bought = async (acc: string, at = AT): Promise<TransactionRow> => {
+      const row = await recorded(acc);
+      await store.settlePurchase({ id: row.id, from: 'pending', to: 'pending', next_check_at: T2, at, snapshot });
+      return row;
     };
     const settle = (row: TransactionRow, to: 'successful' | 'failed', at = T1) =>
       store.settlePurchase({ id: row.id, from: 'pending', to, next_check_at: null, at, snapshot, token: to === 'successful' ? '1'.repeat(20) : undefined });
@@ -61,6 +72,45 @@ function webhookSuite(title: string, open: () => Promise<Stores>) {
       expect((await deliveries(acc, off.id)).total_count).toBe(0);
       expect((await deliveries(other, foreign.id)).total_count).toBe(0);
       expect((await events(other)).total_count).toBe(0);
+    });
+
+    // Migration 008: a purchase is recorded pending before the biller is asked; that reservation is no event. The
+    // events are the states the biller's answers left it in, each once: `transaction.pending` only when the first
+    // answer (or its absence) left it pending — never for a purchase answered successful or failed at once.
+    it('events are the states the biller\'s answers left the purchase in, each once; pending only when created pending', async () => {
+      const acc = await fundedAccount(store, '100000.00');
+      const answer = fc.constantFrom<VendResult | 'error'>(
+        { status: 'successful', token: '2'.repeat(20), units: '1.0 kWh' }, { status: 'pending', recheck_at: T2 },
+        { status: 'failed', reason: 'biller refused' }, { status: 'reversed', reason: 'biller reversed' }, 'error');
+      await fc.assert(fc.asyncProperty(fc.array(answer, { maxLength: 5 }), async (answers) => {
+        const row = await recorded(acc);
+        let status: TransactionStatus = 'pending';
+        const entered: TransactionStatus[] = [];
+        for (const [i, a] of answers.entries()) {
+          if (status === 'failed' || status === 'reversed') break; // final: never claimed again
+          const at = new Date(AT.getTime() + 1_000 * (i + 1));
+          const outcome = a === 'error' ? { kind: 'error' as const, error: new Error('biller timeout') } : { kind: 'answer' as const, result: a };
+          const settled = await store.settlePurchase({ id: row.id, ...decide({ status, check_attempts: i }, outcome, at), at, snapshot });
+          status = settled!.row.status;
+          if (entered.at(-1) !== status) entered.push(status);
+        }
+        const ev = [...(await store.listWebhookEvents(acc, { since: LONG_AGO, transaction_id: row.id }, PAGE)).items].reverse();
+        expect(ev.map((e) => e.type)).toEqual(entered.map((x) => `transaction.${x}`));
+        // The pending event is the Transaction as it was created: dated at its creation.
+        for (const e of ev.filter((x) => x.type === 'transaction.pending')) expect(e.created_at).toEqual(row.created_at);
+      }), { numRuns: 40 });
+    });
+
+    it('two settlements leaving a new purchase pending at once write one pending event', async () => {
+      const acc = await fundedAccount(store, '1000.00');
+      const e = (await endpoint(acc, ['transaction.pending']))!;
+      const rows = await Promise.all(Array.from({ length: 6 }, () => recorded(acc)));
+      await Promise.all(rows.flatMap((row) => [...h.all, ...h.all].map((s) =>
+        s.settlePurchase({ id: row.id, from: 'pending', to: 'pending', next_check_at: T2, at: T1, snapshot }))));
+      for (const row of rows) {
+        expect((await store.listWebhookEvents(acc, { since: LONG_AGO, transaction_id: row.id }, PAGE)).items.map((x) => x.type)).toEqual(['transaction.pending']);
+      }
+      expect((await deliveries(acc, e.id)).items.map((d) => [d.event_type, d.next_attempt_at])).toEqual(rows.map(() => ['transaction.pending', T1]));
     });
 
     it('nothing is written when the state change is not: an insufficient balance, or a rolled-back history row', async () => {

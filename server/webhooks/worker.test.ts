@@ -8,7 +8,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedAccount, pgliteStores, purchase, type Stores } from '../store/test-fixtures/purchases.ts';
+import { fundedAccount, pgliteStores, purchase, snapshot, type Stores } from '../store/test-fixtures/purchases.ts';
 import type { Store } from '../store/types.ts';
 import { endpointSecrets, secretRecord } from './secrets.ts';
 import { sendWebhook } from './send.ts';
@@ -60,9 +60,11 @@ describe('WebhookWorker', () => {
       ...secretRecord(secrets.secretOf(id, 1)), at: new Date(),
     }, 16))!;
   }
+  /** A purchase created pending: recorded, then left pending by the biller's first answer (its pending event). */
   const buy = async (acc: string) => {
     const rec = await store.recordPurchase(purchase(acc, '100.00', '0.00', { created_at: new Date() }), null);
     if (rec.kind !== 'recorded') throw new Error(rec.kind);
+    await store.settlePurchase({ id: rec.row.id, from: 'pending', to: 'pending', next_check_at: new Date(Date.now() + 60_000), at: new Date(), snapshot });
     return rec.row;
   };
 

@@ -59,7 +59,7 @@ async function endpointFor(store: Store, account: string, url: string): Promise<
   return id;
 }
 
-/** `n` purchases recorded straight in the store: each is one `transaction.pending` event. */
+/** `n` purchases created pending straight in the store (recorded, then left pending by the biller's first answer): each is one `transaction.pending` event. */
 async function events(store: Store, account: string, n: number): Promise<void> {
   for (let i = 0; i < n; i++) {
     const r = await store.recordPurchase({
@@ -68,6 +68,10 @@ async function events(store: Store, account: string, n: number): Promise<void> {
       product_amount: '1.00', fee_amount: '0.00', total_debit: '1.00', price_basis: 'face_value', created_at: new Date(), next_check_at: null,
     }, null);
     if (r.kind !== 'recorded') throw new Error(r.kind);
+    await store.settlePurchase({
+      id: r.row.id, from: 'pending', to: 'pending', next_check_at: null, at: new Date(),
+      snapshot: (row) => ({ status: 201, body: JSON.stringify({ id: row.id }), location: `/transactions/${row.id}` }),
+    });
   }
 }
 

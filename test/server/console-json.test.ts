@@ -13,7 +13,7 @@ import { COMMANDS } from '../../server/console/command-table.ts';
 import { runConsole } from '../../server/console/main.ts';
 import { SCOPES } from '../../server/domain.ts';
 import { openStore } from '../../server/store/open.ts';
-import { purchase } from '../../server/store/test-fixtures/purchases.ts';
+import { purchase, snapshot } from '../../server/store/test-fixtures/purchases.ts';
 import { endpointSecrets, secretRecord } from '../../server/webhooks/secrets.ts';
 
 let dir: string;
@@ -47,7 +47,10 @@ async function seedWebhook(): Promise<void> {
       id: ENDPOINT, account_id: s.account, url: 'https://hooks.shop.ng/json', events: EVENTS, description: null,
       ...secretRecord(endpointSecrets(Buffer.alloc(32, 7)).secretOf('e', 1)), at: new Date(),
     }, 16))!.id;
-    await store.recordPurchase(purchase(s.account, '100.00', '0.00', { created_at: new Date() }), null);
+    // Created pending: recorded, then left pending by the biller's first answer (its transaction.pending event).
+    const rec = await store.recordPurchase(purchase(s.account, '100.00', '0.00', { created_at: new Date() }), null);
+    if (rec.kind !== 'recorded') throw new Error(rec.kind);
+    await store.settlePurchase({ id: rec.row.id, from: 'pending', to: 'pending', next_check_at: null, at: new Date(), snapshot });
     s.event = (await store.listWebhookEvents(s.account, { since: new Date(0) }, { page: 1, per_page: 1 })).items[0]!.id;
   } finally {
     await store.close();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConsole } from '../../server/console/main.ts';
 import { openStore } from '../../server/store/open.ts';
-import { fundedAccount, purchase } from '../../server/store/test-fixtures/purchases.ts';
+import { fundedAccount, purchase, snapshot } from '../../server/store/test-fixtures/purchases.ts';
 import { endpointSecrets, secretRecord } from '../../server/webhooks/secrets.ts';
 
 let dir: string;
@@ -26,7 +26,10 @@ beforeAll(async () => {
       id: '5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e', account_id: account, url: 'https://hooks.shop.ng/x', events: ['transaction.pending'],
       description: null, ...secretRecord(secret), at: new Date(),
     }, 16))!.id;
-    await store.recordPurchase(purchase(account, '100.00', '0.00', { created_at: new Date() }), null);
+    // Created pending: recorded, then left pending by the biller's first answer (its transaction.pending event).
+    const rec = await store.recordPurchase(purchase(account, '100.00', '0.00', { created_at: new Date() }), null);
+    if (rec.kind !== 'recorded') throw new Error(rec.kind);
+    await store.settlePurchase({ id: rec.row.id, from: 'pending', to: 'pending', next_check_at: null, at: new Date(), snapshot });
     event = (await store.listWebhookEvents(account, { since: new Date(0) }, { page: 1, per_page: 1 })).items[0]!.id;
   } finally {
     await store.close();
