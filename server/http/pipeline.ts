@@ -20,7 +20,7 @@ import type { Authorized, Created, GuardedOperationId, Handler, Handlers, Public
 import type { AnyRoute, RouteTable } from '../contract/route-table.ts';
 import type { Authorizer } from '../auth/authorize.ts';
 import type { Billers } from '../biller/types.ts';
-import type { Environment } from '../domain.ts';
+import { BASE_PATH, type Environment } from '../domain.ts';
 import { ApiError, errors } from '../errors.ts';
 import type { Store } from '../store/types.ts';
 import type { WebhookRuntime } from '../webhooks/runtime.ts';
@@ -62,6 +62,15 @@ export interface PipelineOptions {
 export type BodyChecks = Partial<Record<string, (body: never, environment: Environment) => void>>;
 export type StoredRevivers = Partial<Record<string, (storedBody: string) => string>>;
 
+/**
+ * A path under neither base path — `/` above all, the first thing a newcomer opens: still the contract's 404
+ * NOT_FOUND (an unknown path is one, and the envelope stays the same), with words that say where the API, its docs
+ * and its contract are. Not a page of its own at `/`: that would be an operation the contract does not have.
+ */
+const outsideTheApi = () => new ApiError(404, 'NOT_FOUND',
+  `No such resource. The API is under ${BASE_PATH.production} (production) and ${BASE_PATH.sandbox} (sandbox); `
+  + 'its documentation is at /docs and its contract (OpenAPI) at /openapi.json.');
+
 export function operationPipeline(o: PipelineOptions): RequestHandler {
   return (req, res, next) => {
     handle(o, req, res, next).catch(next);
@@ -73,7 +82,8 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
   const match = o.table.match(req.path, req.method);
   if (match.kind !== 'operation') {
     await o.limits?.publicRequest(req, res, match.environment);
-    throw match.kind === 'no_route' ? errors.notFound() : errors.methodNotAllowed(match.allow);
+    if (match.kind === 'no_route') throw match.environment === null ? outsideTheApi() : errors.notFound();
+    throw errors.methodNotAllowed(match.allow);
   }
   const { route } = match;
   const authorized = await authorizeWithinBudget(o, req, res, route);
