@@ -5,6 +5,9 @@
 #   source scripts/ensure-node.sh primary    # the same; say it in scripts, since a bare `source` hands the file the
 #                                            # caller's own positional parameters
 #   source scripts/ensure-node.sh 22.12.0    # exactly this version (CI's second run: the oldest supported)
+#   source scripts/ensure-node.sh supported  # the node on PATH if package.json `engines` allows it, else the pinned
+#                                            # 24.21.0: what every npm script runs on (scripts/on-node.sh), so that
+#                                            # `npm start` and `npm test` work from a machine whose node is older
 #   eval "$(bash scripts/ensure-node.sh)"    # the same from any POSIX shell: prints the `export PATH=…` line
 #
 # A fetched Node is the registry package node-linux-<arch>@VERSION (the official binary, shipped inside the package),
@@ -50,11 +53,40 @@ _ensure_node_install() {
   [ -x "$dir/node_modules/$pkg/bin/node" ] || { _ensure_node_fail "could not move the install into $dir"; return 1; }
 }
 
-# $1: project root; $2: an exact version, or empty for the primary runtime (any 24.x on PATH, else the pin).
+# True when version $1 (v22.12.0) satisfies one of the `^X.Y.Z` alternatives of range $2, the only form package.json
+# `engines` uses here (test/runtime/caret-range.ts is the same rule in TypeScript); any other form is false.
+_ensure_node_satisfies() {
+  local version=${1#v} alternative major minor patch w_major w_minor w_patch
+  IFS=. read -r major minor patch <<<"$version"
+  case "$major.$minor.$patch" in *[!0-9.]* | .* | *..* | *.) return 1 ;; esac
+  while read -r alternative; do
+    case "$alternative" in ^[0-9]*.[0-9]*.[0-9]*) ;; *) continue ;; esac
+    IFS=. read -r w_major w_minor w_patch <<<"${alternative#^}"
+    if [ "$major" -eq "$w_major" ] && { [ "$minor" -gt "$w_minor" ] || { [ "$minor" -eq "$w_minor" ] && [ "$patch" -ge "$w_patch" ]; }; }; then
+      return 0
+    fi
+  done <<<"${2//||/$'\n'}"
+  return 1
+}
+
+# package.json's engines.node: the one `"node": "…"` line inside its "engines" object.
+_ensure_node_engines() {
+  sed -n '/"engines"[[:space:]]*:/,/}/s/^[[:space:]]*"node"[[:space:]]*:[[:space:]]*"\([^"]*\)".*/\1/p' "$1/package.json" | head -n1
+}
+
+# $1: project root; $2: an exact version, `supported`, or empty / `primary` for the primary runtime (any 24.x on PATH,
+# else the pin).
 _ensure_node_main() {
-  local root=$1 want=$2 pinned=24.21.0 current bin dir
+  local root=$1 want=$2 pinned=24.21.0 current bin dir engines
   current=$(node --version 2>/dev/null || true)
-  if [ -z "$want" ] || [ "$want" = primary ]; then
+  if [ "$want" = supported ]; then
+    engines=$(_ensure_node_engines "$root")
+    [ -n "$engines" ] || { _ensure_node_fail "no engines.node in $root/package.json"; return 1; }
+    if [ -n "$current" ] && _ensure_node_satisfies "$current" "$engines"; then
+      ENSURE_NODE_BIN=$(dirname "$(command -v node)"); export ENSURE_NODE_BIN; return 0
+    fi
+    want=$pinned
+  elif [ -z "$want" ] || [ "$want" = primary ]; then
     case "$current" in
       v24.*) ENSURE_NODE_BIN=$(dirname "$(command -v node)"); export ENSURE_NODE_BIN; return 0 ;;
     esac
@@ -84,7 +116,7 @@ _ensure_node_main() {
 # no helper function behind. Executed: print the lines for the caller to eval.
 _ensure_node_done() {
   local status=$1
-  unset -f _ensure_node_fail _ensure_node_install _ensure_node_main _ensure_node_done
+  unset -f _ensure_node_fail _ensure_node_install _ensure_node_satisfies _ensure_node_engines _ensure_node_main _ensure_node_done
   return "$status"
 }
 if [ -n "${BASH_SOURCE[0]:-}" ] && [ "${BASH_SOURCE[0]}" != "$0" ]; then
