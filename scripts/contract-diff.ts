@@ -4,14 +4,19 @@
  *   tsx scripts/contract-diff.ts [--base <git ref> | --base-file <path>] [--current-file <path>] [--root <dir>]
  *   tsx scripts/contract-diff.ts --release [--base <git ref> | --base-file <path>] [--root <dir>]
  *
- * Compares the current contract (generated/openapi.json, or --current-file) with the released one (see
- * lib/contract-diff/base.ts for which) and lists every change as breaking or non-breaking (lib/contract-diff/
- * engine.ts: Redocly CLI's `diff`). Exit 1 when a breaking change comes without a major info.version bump over the
- * released version (or the release is refused), 2 on a usage or tool error, else 0 — also when nothing is released.
+ * Compares the current contract — what openapi/ bundles to now (lib/contract-diff/bundle.ts, the bundle
+ * `npm run generate` writes), or --current-file — with the released one (see lib/contract-diff/base.ts for which)
+ * and lists every change as breaking or non-breaking (lib/contract-diff/engine.ts: Redocly CLI's `diff`), with every
+ * operation and webhook it reaches (usage.ts). Exit 1 when the contract differs from the release without the new
+ * info.version the changes need (breaking → major, additive → minor, other → patch), when that version has no
+ * section in CHANGELOG.md, or when the release is refused; 2 on a usage or tool error; else 0 — also when nothing
+ * is released.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CURRENT_BUNDLE, resolveBase, versionOf } from './lib/contract-diff/base.ts';
+import { bundleContract } from './lib/contract-diff/bundle.ts';
+import { hasSection } from './lib/contract-diff/changelog.ts';
 import { diffContracts, formatChange, type OpenApiDoc } from './lib/contract-diff/engine.ts';
 import { evaluateGate } from './lib/contract-diff/gate.ts';
 import { release } from './lib/contract-diff/release.ts';
@@ -32,21 +37,36 @@ function parseArgs(argv: string[]): Map<string, string> {
   return flags;
 }
 
+/** The contract to judge: --current-file, else openapi/ bundled now (with a note when generated/ lags behind it). */
+function currentContract(flags: Map<string, string>, root: string): { doc: OpenApiDoc; source: string; notes: string[] } {
+  if (flags.has('--current-file')) {
+    const file = resolve(flags.get('--current-file')!);
+    return { doc: JSON.parse(readFileSync(file, 'utf8')) as OpenApiDoc, source: flags.get('--current-file')!, notes: [] };
+  }
+  const bundle = bundleContract(root);
+  const generated = join(root, CURRENT_BUNDLE);
+  const stale = !existsSync(generated) || readFileSync(generated, 'utf8') !== bundle.text;
+  const notes = stale ? [`${CURRENT_BUNDLE} is not what openapi/ bundles to: run \`npm run generate\` (judged here: openapi/)`] : [];
+  return { doc: bundle.doc, source: 'openapi/, bundled', notes };
+}
+
 function diffCommand(flags: Map<string, string>, root: string): number {
-  const currentFile = flags.has('--current-file') ? resolve(flags.get('--current-file')!) : join(root, CURRENT_BUNDLE);
-  const current = JSON.parse(readFileSync(currentFile, 'utf8')) as OpenApiDoc;
   const base = resolveBase({ root, baseFile: flags.get('--base-file'), baseRef: flags.get('--base') });
   if (!base) {
     console.log('No released contract to compare with (no --base-file, no --base, no contract-v* tag, nothing in openapi/releases/): nothing to check.');
     return 0;
   }
-  console.log(`released: ${base.version} (${base.source})\ncurrent:  ${versionOf(current)} (${flags.get('--current-file') ?? CURRENT_BUNDLE})`);
-  const changes = diffContracts(base.doc, current);
+  const current = currentContract(flags, root);
+  const version = versionOf(current.doc);
+  console.log(`released: ${base.version} (${base.source})\ncurrent:  ${version} (${current.source})`);
+  const changes = diffContracts(base.doc, current.doc);
   const breaking = changes.filter((c) => c.breaking);
   console.log(`${changes.length} change(s): ${breaking.length} breaking, ${changes.length - breaking.length} non-breaking`);
   for (const c of [...breaking, ...changes.filter((c) => !c.breaking)]) console.log(`  ${formatChange(c)}`);
-  const gate = evaluateGate(base.version, versionOf(current), changes);
-  for (const note of gate.notes) console.log(`note: ${note}`);
+  const changelog = join(root, 'CHANGELOG.md');
+  const releaseNotes = { present: existsSync(changelog) && hasSection(readFileSync(changelog, 'utf8'), version), file: 'CHANGELOG.md' };
+  const gate = evaluateGate(base.version, version, changes, { releaseNotes });
+  for (const note of [...current.notes, ...gate.notes]) console.log(`note: ${note}`);
   if (!gate.ok) {
     for (const failure of gate.failures) console.error(`✗ ${failure}`);
     return 1;

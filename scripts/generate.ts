@@ -3,31 +3,25 @@
  * (generated/schema.d.ts) and the operation table the server routes from (generated/operations.ts). `--check` writes nothing: it regenerates in memory and fails on any difference with
  * what is committed, so an edit to openapi/ without `npm run generate` fails `npm test`.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { bundleContract, GENERATED_NOTE } from './lib/contract-diff/bundle.ts';
 import { operationTable, operationTableSource } from './lib/operation-table.ts';
 
 const project = new URL('..', import.meta.url).pathname;
 // `--root DIR` generates for a copy of the contract elsewhere (the drift test edits a copy, never the real one).
 const rootFlag = process.argv.indexOf('--root');
 const root = rootFlag > 0 ? process.argv[rootFlag + 1]! : project;
-const GENERATED_NOTE = 'DO NOT EDIT: written by `npm run generate` from openapi/. Edit the contract, then regenerate.';
 
 async function build(): Promise<Map<string, string>> {
   const dir = mkdtempSync(join(tmpdir(), 'bundle-'));
   try {
     const out = join(dir, 'openapi.json');
-    execFileSync(join(project, 'node_modules/.bin/redocly'), ['bundle', 'partner-api', '--output', out], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'], // redocly's banners are noise unless it fails (then execFileSync throws with them)
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-    });
-    const doc = JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown>;
-    const bundle = JSON.stringify({ 'x-generated': GENERATED_NOTE, ...doc }, null, 2) + '\n';
+    // The same bundle the breaking-change gate judges (scripts/lib/contract-diff/bundle.ts).
+    const { text: bundle, doc } = bundleContract(root);
     writeFileSync(out, bundle);
     const ast = await openapiTS(pathToFileURL(out), { alphabetize: false });
     const types = `/**\n * ${GENERATED_NOTE}\n */\n\n` + astToString(ast);

@@ -3,14 +3,19 @@
  * the gate fails, the CLI on the repository's own contract, and a release on a scratch git repository.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveBase } from '../../scripts/lib/contract-diff/base.ts';
-import { diffContracts } from '../../scripts/lib/contract-diff/engine.ts';
+import { bundleContract } from '../../scripts/lib/contract-diff/bundle.ts';
+import { diffContracts, formatChange } from '../../scripts/lib/contract-diff/engine.ts';
 import { evaluateGate } from '../../scripts/lib/contract-diff/gate.ts';
-import { baseDocument, edits, variant, type Doc } from './contract-diff-fixtures.ts';
+import { operationsReaching } from '../../scripts/lib/contract-diff/usage.ts';
+import {
+  baseDocument, edits, leafEdits, sharedDocument, sharedEdits, sharedVariant, usageDocument, variant, type Doc, type Use,
+} from './contract-diff-fixtures.ts';
 import { projectRoot, run } from '../helpers/run.ts';
 
 const SLOW = 60_000;
@@ -75,6 +80,76 @@ describe('the gate', () => {
   it('fails when info.version goes below the released one', () => {
     expect(evaluateGate('1.2.0', '1.1.0', []).ok).toBe(false);
   });
+
+  // A contract that differs from its release carries a new version: breaking → major, additive → minor, else patch.
+  const versionCases = [
+    { name: 'an additive change under the released version fails, asking for the minor bump', edit: edits.addOptionalQueryParameter, version: '1.0.0', ok: false, says: 'bump info.version (openapi/openapi.yaml) to 1.1.0 (additive → minor)' },
+    { name: 'an additive change with only a patch bump fails', edit: edits.addOptionalQueryParameter, version: '1.0.1', ok: false, says: 'to 1.1.0' },
+    { name: 'a documentation change under the released version fails, asking for a patch bump', edit: (d: Doc) => { d.paths['/items'].get.summary = 'List the items'; }, version: '1.0.0', ok: false, says: 'to 1.0.1 (patch)' },
+    { name: 'a documentation change with a patch bump passes', edit: (d: Doc) => { d.paths['/items'].get.summary = 'List the items'; }, version: '1.0.1', ok: true, says: '' },
+    { name: 'an additive change with a major bump passes', edit: edits.addOptionalQueryParameter, version: '2.0.0', ok: true, says: '' },
+  ];
+  it.each(versionCases)('$name', ({ edit, version, ok, says }) => {
+    const result = evaluateGate('1.0.0', version, diffContracts(baseDocument(), variant(edit, version)));
+    expect(result.ok, result.failures.join('\n')).toBe(ok);
+    if (!ok) expect(result.failures.join('\n')).toContain(says);
+  }, SLOW);
+
+  it('an unchanged contract under the released version passes', () => {
+    expect(evaluateGate('1.0.0', '1.0.0', [], { releaseNotes: { present: false, file: 'CHANGELOG.md' } })).toMatchObject({ ok: true, failures: [] });
+  });
+
+  it('a new version needs its section in the release notes', () => {
+    const changes = diffContracts(baseDocument(), variant(edits.addOptionalQueryParameter, '1.1.0'));
+    const without = evaluateGate('1.0.0', '1.1.0', changes, { releaseNotes: { present: false, file: 'CHANGELOG.md' } });
+    expect(without.ok).toBe(false);
+    expect(without.failures.join('\n')).toContain('CHANGELOG.md has no section "## 1.1.0"');
+    expect(evaluateGate('1.0.0', '1.1.0', changes, { releaseNotes: { present: true, file: 'CHANGELOG.md' } }).ok).toBe(true);
+  }, SLOW);
+});
+
+describe('every operation and webhook a change reaches', () => {
+  // redocly diff reports a change of a shared node once, where it first met it; the gate names every user.
+  const cases = [
+    { name: 'a property removed from a schema used by three operations and, through another schema, a webhook', edit: sharedEdits.removeItemField, affects: ['GET /items', 'POST /items', 'GET /items/{id}', 'webhook item.created'], text: 'reaches 3 operations (GET /items, POST /items, GET /items/{id}) and 1 webhook (item.created)' },
+    { name: 'a value added to the error code of three 404s', edit: sharedEdits.widenErrorCode, affects: ['GET /items', 'GET /items/{id}', 'DELETE /items/{id}'], text: 'reaches 3 operations (GET /items, GET /items/{id}, DELETE /items/{id})' },
+    { name: 'a path-level parameter of two operations', edit: sharedEdits.describeItemIdOtherwise, affects: ['GET /items/{id}', 'DELETE /items/{id}'], text: 'reaches 2 operations (GET /items/{id}, DELETE /items/{id})' },
+  ];
+  it.each(cases)('$name', ({ edit, affects, text }) => {
+    const changes = diffContracts(sharedDocument(), sharedVariant(edit));
+    expect(changes.length).toBeGreaterThan(0);
+    for (const c of changes) {
+      expect(c.affects, c.where).toEqual(affects);
+      expect(formatChange(c)).toContain(`\n      ${text}`);
+    }
+    // a breaking one is listed so in the gate's refusal too
+    if (changes.some((c) => c.breaking)) expect(evaluateGate('1.0.0', '1.1.0', changes).failures.join('\n')).toContain(text);
+  }, SLOW);
+
+  const use = fc.record<Use>({
+    via: fc.constantFrom('none', 'Leaf', 'Mid', 'Top'),
+    place: fc.constantFrom('response', 'response-items', 'response-data', 'request'),
+    method: fc.constantFrom('get', 'post', 'put', 'patch', 'delete'),
+  });
+  const documents = fc.tuple(fc.array(use, { minLength: 1, maxLength: 7 }), fc.array(use, { maxLength: 3 })).map(([ops, hooks]) => usageDocument(ops, hooks));
+
+  it('any node, seen from any of its users, is reached by exactly the operations and webhooks that use it', () => {
+    fc.assert(fc.property(documents, ({ doc, users, locations }) => {
+      expect(operationsReaching(doc, '#/components/schemas/Leaf/properties/b')).toEqual(users);
+      for (const location of locations) expect(operationsReaching(doc, `${location}/properties/b`)).toEqual(users);
+      expect(operationsReaching(doc, '#/components/schemas/Leaf/properties/zzz')).toEqual([]);
+    }), { numRuns: 300 });
+  });
+
+  it('whatever the change of a shared schema, every change redocly reports names all of its users', () => {
+    fc.assert(fc.property(documents, fc.constantFrom(...Object.keys(leafEdits)), ({ doc, users }, editName) => {
+      const after = structuredClone(doc);
+      leafEdits[editName]!(after);
+      const changes = diffContracts(doc, after);
+      expect(changes.length).toBeGreaterThan(0);
+      for (const c of changes) expect(c.affects, `${editName}: ${c.where}`).toEqual(users);
+    }), { numRuns: 15 });
+  }, 4 * SLOW);
 });
 
 describe('npm run contract:diff on the repository', () => {
@@ -98,6 +173,66 @@ describe('npm run contract:diff on the repository', () => {
     expect(r.out).toMatch(/✗ \d+ breaking change\(s\) without a major version bump/);
     expect(r.out).toContain('GET /account response 200 body data.attributes.business_name: Property `business_name`');
   }, SLOW);
+});
+
+/** A copy of the repository's contract (openapi/ with its releases, redocly.yaml, generated/, CHANGELOG.md) to edit. */
+function contractCopy() {
+  const root = tempDir('contract-copy-');
+  for (const path of ['openapi', 'generated', 'redocly.yaml', 'CHANGELOG.md']) cpSync(join(projectRoot, path), join(root, path), { recursive: true });
+  const edit = (file: string, change: (text: string) => string) => {
+    const path = join(root, file);
+    const before = readFileSync(path, 'utf8');
+    const after = change(before);
+    expect(after).not.toBe(before);
+    writeFileSync(path, after);
+  };
+  const version = (v: string) => {
+    const path = join(root, 'openapi/openapi.yaml');
+    const text = readFileSync(path, 'utf8').replace(/^(info:\n(?: {2}.*\n)*? {2}version: ).*$/m, `$1${v}`);
+    expect(text).toMatch(new RegExp(`^ {2}version: ${v.replaceAll('.', '\\.')}$`, 'm'));
+    writeFileSync(path, text);
+  };
+  return { root, edit, version };
+}
+
+const removeBusinessName = (t: string) => t
+  .replace('required: [name, email, business_name, role, created_at]', 'required: [name, email, role, created_at]')
+  .replace(/^ {2}business_name:\n(?: {4}.*\n)+/m, '');
+
+describe('npm run contract:diff judges what is in openapi/, not generated/', () => {
+  it('fails on a breaking edit of openapi/ that was never regenerated, naming the change, and says generated/ lags', () => {
+    const { root, edit } = contractCopy();
+    edit('openapi/components/schemas/AccountAttributes.yaml', removeBusinessName);
+    const r = cli(['--root', root]);
+    expect(r.out).toContain('current:  ');
+    expect(r.out).toContain('(openapi/, bundled)');
+    expect(r.out).toMatch(/✗ \d+ breaking change\(s\) without a major version bump/);
+    expect(r.out).toContain('GET /account response 200 body data.attributes.business_name: Property `business_name`');
+    expect(r.out).toContain('note: generated/openapi.json is not what openapi/ bundles to: run `npm run generate`');
+    expect(r.code).toBe(1);
+  }, SLOW);
+
+  it('fails on an additive edit of openapi/ under the released version, and passes once it is 1.x+1 with release notes', () => {
+    const { root, edit, version } = contractCopy();
+    const released = resolveBase({ root })!;
+    const [major, minor] = released.version.split('.').map(Number) as [number, number];
+    version(released.version);
+    edit('openapi/components/schemas/AccountAttributes.yaml', (t) => t.replace('properties:\n', 'properties:\n  nickname:\n    type: string\n    maxLength: 64\n    description: A short name the partner chose (at most 64 characters).\n'));
+    const unbumped = cli(['--root', root]);
+    expect(unbumped.out).toContain(`bump info.version (openapi/openapi.yaml) to ${major}.${minor + 1}.0 (additive → minor)`);
+    expect(unbumped.code).toBe(1);
+    const next = `${major}.${minor + 1}.0`;
+    version(next);
+    writeFileSync(join(root, 'CHANGELOG.md'), '# Changelog\n');
+    const withoutNotes = cli(['--root', root]);
+    expect(withoutNotes.out).toContain(`CHANGELOG.md has no section "## ${next}"`);
+    expect(withoutNotes.code).toBe(1);
+    writeFileSync(join(root, 'CHANGELOG.md'), `# Changelog\n\n## ${next} — unreleased\n\nA nickname on the account.\n`);
+    const ready = cli(['--root', root]);
+    expect(ready.out).toContain('GET /account response 200 body data.attributes.nickname');
+    expect(ready.out).toContain('breaking-change gate passed');
+    expect(ready.code).toBe(0);
+  }, 2 * SLOW);
 });
 
 function scratchRepo() {
@@ -176,7 +311,7 @@ describe('npm run contract:release on a scratch git repository', () => {
   it('tags a version whose snapshot and changelog section are already committed, as this repository has 1.0.0', () => {
     const { repo, git, commitContract, releaseCli } = scratchRepo();
     writeFileSync(join(repo, 'openapi/releases/1.0.0.json'), JSON.stringify(baseDocument('1.0.0'), null, 2) + '\n');
-    const changelog = '# Changelog\n\n## 1.0.0\n\nHand-written.\n';
+    const changelog = '# Changelog\n\n## 1.0.0\n\n### Contract\n\nHand-written.\n';
     writeFileSync(join(repo, 'CHANGELOG.md'), changelog);
     commitContract(baseDocument('1.0.0'));
     const r = releaseCli();
@@ -185,6 +320,46 @@ describe('npm run contract:release on a scratch git repository', () => {
     expect(readFileSync(join(repo, 'CHANGELOG.md'), 'utf8')).toBe(changelog);
     expect(git('tag', '--list')).toBe('contract-v1.0.0\n');
   }, SLOW);
+
+  it('completes a hand-written "unreleased" section: dates it and adds the contract part after the notes', () => {
+    const { repo, git, commitContract, releaseCli } = scratchRepo();
+    commitContract(baseDocument('1.0.0'));
+    expect(releaseCli().code).toBe(0);
+    const notes = 'Hand-written summary: items can be sorted.\n\n### Server\n\n- Something the server does better.\n';
+    writeFileSync(join(repo, 'CHANGELOG.md'), readFileSync(join(repo, 'CHANGELOG.md'), 'utf8').replace(/^## 1\.0\.0/m, `## 1.1.0 — unreleased\n\n${notes}\n$&`));
+    git('add', '-A');
+    git('commit', '-q', '-m', 'release 1.0.0, notes of 1.1.0');
+    commitContract(variant(edits.addOptionalQueryParameter, '1.1.0'));
+    const r = releaseCli();
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toContain('dated the 1.1.0 section of CHANGELOG.md and added its contract part');
+    const changelog = readFileSync(join(repo, 'CHANGELOG.md'), 'utf8');
+    const section = changelog.slice(changelog.indexOf('## 1.1.0'), changelog.indexOf('## 1.0.0'));
+    expect(section).toMatch(/^## 1\.1\.0 — \d{4}-\d{2}-\d{2}\n\nHand-written summary/);
+    expect(section.indexOf('### Server')).toBeLessThan(section.indexOf('### Contract'));
+    expect(section).toMatch(/#### Non-breaking changes\n\n- GET \/items parameter sort \(query\)/);
+    expect(changelog.match(/^## 1\.1\.0/gm)).toHaveLength(1);
+  }, 2 * SLOW);
+
+  it('refuses a generated/openapi.json that is not what openapi/ bundles to', () => {
+    const { repo, git, releaseCli } = scratchRepo();
+    mkdirSync(join(repo, 'openapi'), { recursive: true });
+    writeFileSync(join(repo, 'redocly.yaml'), 'apis:\n  partner-api:\n    root: openapi/openapi.yaml\n');
+    writeFileSync(join(repo, 'openapi/openapi.yaml'), JSON.stringify(baseDocument('1.0.0'), null, 2));
+    writeFileSync(join(repo, 'generated/openapi.json'), bundleContract(repo).text);
+    writeFileSync(join(repo, 'openapi/openapi.yaml'), JSON.stringify(variant(edits.addOptionalQueryParameter, '1.0.0'), null, 2));
+    git('add', '-A');
+    git('commit', '-q', '-m', 'contract edited, not regenerated');
+    const stale = releaseCli();
+    expect(stale.code).toBe(1);
+    expect(stale.out).toContain('generated/openapi.json is not what openapi/ bundles to: run `npm run generate`');
+    expect(git('tag', '--list')).toBe('');
+    writeFileSync(join(repo, 'generated/openapi.json'), bundleContract(repo).text);
+    git('add', '-A');
+    git('commit', '-q', '-m', 'regenerated');
+    expect(releaseCli().code).toBe(0);
+    expect(git('tag', '--list')).toBe('contract-v1.0.0\n');
+  }, 2 * SLOW);
 
   it('refuses an uncommitted contract, and a snapshot of the same version with other content', () => {
     const { repo, git, writeContract, commitContract, releaseCli } = scratchRepo();

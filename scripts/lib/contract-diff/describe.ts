@@ -2,6 +2,8 @@
  * Words for a change of the diff report: where (`GET /account response 200 body data.attributes.name`, read from
  * the JSON pointer of the change) and what (the rule's message, or the kind of change and the values).
  */
+import { operationLabel } from './usage.ts';
+
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 const COMBINATORS = new Set(['allOf', 'oneOf', 'anyOf', 'prefixItems']);
 
@@ -44,12 +46,21 @@ function deref(doc: unknown, node: unknown, depth = 0): unknown {
 export function describeLocation(pointer: string, doc: unknown): string {
   const segs = pointerSegments(pointer);
   if (segs.length === 0) return 'document';
+  if (segs[0] === 'webhooks' && segs[1] !== undefined) {
+    const name = segs[1];
+    const method = segs[2];
+    if (method === undefined) return `webhook ${name}`;
+    if (!METHODS.has(method)) return `webhook ${name} ${segs.slice(2).join('/')}`;
+    const place = describeInOperation(segs.slice(3), (sub) => nodeAt(doc, [...segs.slice(0, 3), ...sub]));
+    const head = operationLabel('webhooks', name, method);
+    return place ? `${head} ${place}` : head;
+  }
   if (segs[0] !== 'paths' || segs[1] === undefined) return segs.join('/');
   const path = segs[1];
   const method = segs[2];
   if (method === undefined) return path;
   if (!METHODS.has(method)) return `${path} ${segs.slice(2).join('/')}`; // path-level parameters, servers …
-  const head = `${method.toUpperCase()} ${path}`;
+  const head = operationLabel('paths', path, method);
   const rest = segs.slice(3);
   const place = describeInOperation(rest, (sub) => nodeAt(doc, [...segs.slice(0, 3), ...sub]));
   return place ? `${head} ${place}` : head;

@@ -21,6 +21,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeLocation, describeWhat } from './describe.ts';
+import { mergeLabels, operationsReaching } from './usage.ts';
 
 export type OpenApiDoc = Record<string, unknown>;
 
@@ -35,6 +36,11 @@ export interface ContractChange {
   /** What changed, in the engine's words when a rule decided it. */
   what: string;
   rules: string[];
+  /**
+   * Every operation and webhook the change reaches (`GET /account`, `webhook transaction.failed`), in document order:
+   * the engine reports a shared node once, where it first met it (`where`); usage.ts finds all the others.
+   */
+  affects: string[];
 }
 
 interface ReportValue { pointer: string; value?: unknown }
@@ -72,7 +78,7 @@ export function diffContracts(base: OpenApiDoc, current: OpenApiDoc): ContractCh
     const changes = report.changes.map((c) => classify(c, base, current));
     if (`${r.stdout}${r.stderr}`.includes(UNRESOLVED)) {
       changes.push({
-        breaking: true, impact: 'unknown', unclassified: true, kind: 'unresolved', where: 'document', rules: [],
+        breaking: true, impact: 'unknown', unclassified: true, kind: 'unresolved', where: 'document', rules: [], affects: [],
         what: 'redocly diff could not resolve every $ref, so changes there could not be rated',
       });
     }
@@ -100,11 +106,20 @@ function isOpenEnumAddition(c: ReportChange, current: OpenApiDoc): boolean {
   return typeof schema === 'object' && schema !== null && (schema as Record<string, unknown>)['x-open-enum'] === true;
 }
 
+/** The operations and webhooks a change reaches: in the base for a removal, the current for an addition, else both. */
+function affectedBy(c: ReportChange, base: OpenApiDoc, current: OpenApiDoc): string[] {
+  if (c.kind === 'removed') return operationsReaching(base, c.path);
+  if (c.kind === 'added') return operationsReaching(current, c.path);
+  return mergeLabels(operationsReaching(base, c.path), operationsReaching(current, c.path));
+}
+
 function classify(c: ReportChange, base: OpenApiDoc, current: OpenApiDoc): ContractChange {
+  const affects = affectedBy(c, base, current);
   if (isOpenEnumAddition(c, current)) {
     return {
       breaking: false, impact: 'minor', unclassified: false, kind: c.kind, where: describeLocation(c.path, current),
       what: `${describeWhat(c)} The enum is open (x-open-enum): clients handle unknown values.`, rules: c.verdicts.map((v) => v.ruleId),
+      affects,
     };
   }
   const unclassified = !NON_BREAKING.has(c.impact) && c.impact !== 'major';
@@ -118,14 +133,36 @@ function classify(c: ReportChange, base: OpenApiDoc, current: OpenApiDoc): Contr
     where: describeLocation(c.path, doc),
     what: describeWhat(c),
     rules: c.verdicts.map((v) => v.ruleId),
+    affects,
   };
 }
 
 export const breakingChanges = (changes: ContractChange[]) => changes.filter((c) => c.breaking);
 export const nonBreakingChanges = (changes: ContractChange[]) => changes.filter((c) => !c.breaking);
 
-/** One line naming a change: `[breaking] GET /account response 200 body …: Property … was removed.` */
-export function formatChange(c: ContractChange): string {
+/**
+ * Every operation and webhook a change reaches, in words (`reaches 2 operations (GET /items, GET /items/{id}) and
+ * 1 webhook (item.created)`), or '' when that is only the operation its location already names.
+ */
+export function affectsText(c: ContractChange): string {
+  if (c.affects.length === 0) return '';
+  if (c.affects.length === 1 && (c.where === c.affects[0] || c.where.startsWith(`${c.affects[0]!} `))) return '';
+  const operations = c.affects.filter((a) => !a.startsWith('webhook '));
+  const webhooks = c.affects.filter((a) => a.startsWith('webhook ')).map((a) => a.slice('webhook '.length));
+  const count = (n: number, noun: string, names: string[]) => `${n} ${noun}${n === 1 ? '' : 's'} (${names.join(', ')})`;
+  const parts = [
+    ...(operations.length ? [count(operations.length, 'operation', operations)] : []),
+    ...(webhooks.length ? [count(webhooks.length, 'webhook', webhooks)] : []),
+  ];
+  return `reaches ${parts.join(' and ')}`;
+}
+
+/**
+ * A change: `[breaking] GET /account response 200 body …: Property … was removed.`, and on a second line (after
+ * `indent`) every operation and webhook it reaches when that is more than its location names.
+ */
+export function formatChange(c: ContractChange, indent = '      '): string {
   const label = c.unclassified ? `unclassified (${c.impact}), counted as breaking` : c.breaking ? 'breaking' : `non-breaking, ${c.impact}`;
-  return `[${label}] ${c.where}: ${c.what}${c.rules.length ? ` (${c.rules.join(', ')})` : ''}`;
+  const affects = affectsText(c);
+  return `[${label}] ${c.where}: ${c.what}${c.rules.length ? ` (${c.rules.join(', ')})` : ''}${affects ? `\n${indent}${affects}` : ''}`;
 }

@@ -1,15 +1,18 @@
 /**
- * `npm run contract:release`: releases the contract of generated/openapi.json under its info.version — checks the
- * gate against the previous release, writes the snapshot openapi/releases/<version>.json, prepends the version's
- * section to CHANGELOG.md, records HEAD's commit and the tag in openapi/releases/index.json (release-index.ts: how
- * `npm run contract:replay` finds the release's tree without tags) and creates the lightweight tag
- * contract-v<version> on HEAD. Everything is checked before anything is written; the snapshot, CHANGELOG.md and
- * index.json are left for the caller to commit.
+ * `npm run contract:release`: releases the contract of generated/openapi.json under its info.version — checks that it
+ * is what openapi/ bundles to (when the root has openapi/) and committed, checks the gate against the previous
+ * release, writes the snapshot openapi/releases/<version>.json, writes the version's "### Contract" part into
+ * CHANGELOG.md (a new section, or the end of the hand-written `## <version> — unreleased` one, which it dates),
+ * records HEAD's commit and the tag in openapi/releases/index.json (release-index.ts: how `npm run contract:replay`
+ * finds the release's tree without tags) and creates the lightweight tag contract-v<version> on HEAD. Everything is
+ * checked before anything is written; the snapshot, CHANGELOG.md and index.json are left for the caller to commit.
+ * Rerunning it after a refusal is safe; after a success it refuses (the tag exists) until info.version is bumped.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CURRENT_BUNDLE, git, RELEASES_DIR, resolveBase, TAG_PREFIX, versionOf } from './base.ts';
-import { hasSection, prependSection, renderSection } from './changelog.ts';
+import { bundleContract, CONTRACT_ROOT } from './bundle.ts';
+import { completeSection, hasContractPart, hasSection, prependSection, renderContractPart, renderSection } from './changelog.ts';
 import { diffContracts, formatChange, type OpenApiDoc } from './engine.ts';
 import { evaluateGate, parseVersion } from './gate.ts';
 import { readReleaseIndex, recordRelease, RELEASE_INDEX } from './release-index.ts';
@@ -35,6 +38,9 @@ export function release(opts: ReleaseOptions): ReleaseResult {
   const tag = `${TAG_PREFIX}${version.text}`;
 
   if (git(root, ['rev-parse', '-q', '--verify', `refs/tags/${tag}`]).ok) return refuse(`the tag ${tag} already exists: bump info.version`);
+  if (existsSync(join(root, CONTRACT_ROOT)) && bundleContract(root).text !== text) {
+    return refuse(`${CURRENT_BUNDLE} is not what openapi/ bundles to: run \`npm run generate\` and commit the result`);
+  }
   const head = git(root, ['show', `HEAD:${CURRENT_BUNDLE}`]);
   if (!head.ok) return refuse(`cannot read ${CURRENT_BUNDLE} at HEAD (${head.err.trim()}): commit the contract first`);
   if (head.out !== text) return refuse(`${CURRENT_BUNDLE} has uncommitted changes: commit the contract first (the tag marks HEAD)`);
@@ -60,7 +66,9 @@ export function release(opts: ReleaseOptions): ReleaseResult {
     return refuse(`${RELEASES_DIR}/${version.text}.json exists with other content: ${version.text} was released differently, bump info.version`);
   }
   const changelogPath = join(root, 'CHANGELOG.md');
-  const changelogHas = existsSync(changelogPath) && hasSection(readFileSync(changelogPath, 'utf8'), version.text);
+  const changelogText = existsSync(changelogPath) ? readFileSync(changelogPath, 'utf8') : '';
+  const changelogHas = hasSection(changelogText, version.text);
+  const changelogDone = changelogHas && hasContractPart(changelogText, version.text);
 
   // Checked; now write.
   if (snapshotExists) lines.push(`${RELEASES_DIR}/${version.text}.json already holds this contract`);
@@ -68,9 +76,13 @@ export function release(opts: ReleaseOptions): ReleaseResult {
     writeFileSync(snapshot, text);
     lines.push(`wrote ${RELEASES_DIR}/${version.text}.json`);
   }
-  if (changelogHas) lines.push(`CHANGELOG.md already has a section for ${version.text}; left as it is`);
-  else {
-    prependSection(changelogPath, renderSection(version.text, opts.date ?? new Date().toISOString().slice(0, 10), base, changes, commit));
+  const date = opts.date ?? new Date().toISOString().slice(0, 10);
+  if (changelogDone) lines.push(`CHANGELOG.md already has the contract part of ${version.text}; left as it is`);
+  else if (changelogHas) {
+    completeSection(changelogPath, version.text, date, renderContractPart(version.text, base, changes, commit));
+    lines.push(`dated the ${version.text} section of CHANGELOG.md and added its contract part`);
+  } else {
+    prependSection(changelogPath, renderSection(version.text, date, base, changes, commit));
     lines.push(`prepended the ${version.text} section to CHANGELOG.md`);
   }
   if (recorded) lines.push(`${RELEASE_INDEX} already records ${version.text} at ${commit}`);
