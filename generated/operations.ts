@@ -79,7 +79,7 @@ export const OPERATIONS = {
       "id"
     ],
     pathParamExamples: {
-      id: "3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f"
+      id: "1731402345AB12CD"
     },
     source: "openapi/paths/account_transactions_{id}.yaml"
   },

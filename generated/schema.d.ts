@@ -768,7 +768,7 @@ export interface components {
         /** @description One offending parameter or body member of a 400 response. */
         ErrorDetail: {
             /**
-             * @description Which input is at fault: the name of a query parameter (`per_page`); in a request body, the JSON pointer of the member (`/amount`, `/network`), `body` when the body is not valid JSON, or `Content-Type` when it is not `application/json`.
+             * @description Which input is at fault: the name of a query parameter (`per_page`); in a request body, the JSON pointer (RFC 6901) of the member (`/amount`, `/events/1`; `/a~1b` for a member named `a/b`, `/~0` for one named `~`), `body` when the body is not valid JSON or not one JSON object, or `Content-Type` when it is not `application/json`. A body that gives a member twice in one object, at any depth, is refused (400 `INVALID_PARAMETER` naming the member): JSON parsers disagree on which of the two values counts. A name longer than 2048 characters is given cut to its first characters, and `message` says so.
              * @example per_page
              */
             parameter: string;
@@ -1976,6 +1976,32 @@ export interface components {
     };
     parameters: {
         /**
+         * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
+         *     (or webhook endpoint, secret rotation, redelivery), such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and
+         *     the same value again when you retry that request.
+         *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
+         *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
+         *
+         *     Spaces at either end are not part of the key: HTTP removes them from every header value in transit (RFC 9110
+         *     §5.5), so `k1` sent with spaces before or after it arrives as, and is the same key as, `k1`, and a key of spaces
+         *     only arrives empty. Spaces inside a key are kept. The pattern allows spaces at the ends only because version 1 has
+         *     always allowed them there (forbidding them now would refuse values clients may already send); keys you generate,
+         *     such as UUIDs, never need them.
+         *
+         *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
+         *     new again. With a key already seen:
+         *     * the same request — same method and path (so the same `webhook_id` in a path that has one) and the same body
+         *       (same members and values, in any order and spacing) — after the first request completed: the first response
+         *       again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is done twice;
+         *     * another path or a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
+         *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
+         *
+         *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
+         *     new attempt.
+         * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
+         */
+        IdempotencyKey: string;
+        /**
          * @description Only transactions in this status: `pending`, `successful`, `failed` or `reversed`, in lower case, such as `successful`. Another value is 400 `INVALID_PARAMETER`.
          * @example successful
          */
@@ -2065,32 +2091,6 @@ export interface components {
          *     smartcard, never 400.
          */
         SmartcardNumber: string;
-        /**
-         * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
-         *     (or webhook endpoint, secret rotation, redelivery), such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and
-         *     the same value again when you retry that request.
-         *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
-         *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
-         *
-         *     Spaces at either end are not part of the key: HTTP removes them from every header value in transit (RFC 9110
-         *     §5.5), so `k1` sent with spaces before or after it arrives as, and is the same key as, `k1`, and a key of spaces
-         *     only arrives empty. Spaces inside a key are kept. The pattern allows spaces at the ends only because version 1 has
-         *     always allowed them there (forbidding them now would refuse values clients may already send); keys you generate,
-         *     such as UUIDs, never need them.
-         *
-         *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
-         *     new again. With a key already seen:
-         *     * the same request — same method and path (so the same `webhook_id` in a path that has one) and the same body
-         *       (same members and values, in any order and spacing) — after the first request completed: the first response
-         *       again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is done twice;
-         *     * another path or a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
-         *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
-         *
-         *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
-         *     new attempt.
-         * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
-         */
-        IdempotencyKey: string;
         /**
          * @description The webhook endpoint: its `id`, a lower-case UUID such as `5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e`. At most 128
          *     characters. Anything that matches no endpoint of this account and environment is 404 `WEBHOOK_NOT_FOUND`, never
@@ -2754,9 +2754,9 @@ export interface operations {
                  *
                  *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
                  *     new attempt.
-                 * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
+                 * @example d54700cf-23b2-4ecb-a435-5730d92e1100
                  */
-                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key": string;
             };
             path?: never;
             cookie?: never;
@@ -2819,9 +2819,9 @@ export interface operations {
                  *
                  *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
                  *     new attempt.
-                 * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
+                 * @example 2445f6e5-d916-4938-b94e-101f489cf902
                  */
-                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key": string;
             };
             path?: never;
             cookie?: never;
@@ -2884,9 +2884,9 @@ export interface operations {
                  *
                  *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
                  *     new attempt.
-                 * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
+                 * @example 7ee8ee37-fd7b-4291-82fe-1b45af06effe
                  */
-                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key": string;
             };
             path?: never;
             cookie?: never;
@@ -2950,9 +2950,9 @@ export interface operations {
                  *
                  *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
                  *     new attempt.
-                 * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
+                 * @example de73751f-fa73-4425-b211-f7c2c30bbbae
                  */
-                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key": string;
             };
             path?: never;
             cookie?: never;
@@ -3057,9 +3057,9 @@ export interface operations {
                  *
                  *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
                  *     new attempt.
-                 * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
+                 * @example 6d94b0fe-5cea-4db9-af50-d9d9170777c5
                  */
-                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key": string;
             };
             path?: never;
             cookie?: never;
@@ -3239,9 +3239,9 @@ export interface operations {
                  *
                  *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
                  *     new attempt.
-                 * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
+                 * @example a50386ec-b0bb-4e52-ac64-2b34ac35f152
                  */
-                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key": string;
             };
             path: {
                 /**
@@ -3371,9 +3371,9 @@ export interface operations {
                  *
                  *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
                  *     new attempt.
-                 * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
+                 * @example f4730171-1a3e-48d3-84db-d1d03fae5664
                  */
-                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key": string;
             };
             path: {
                 /**
