@@ -1,7 +1,7 @@
 /**
  * The Prism mock started from the bundle answers each operation with its documented success example (200, or 201
- * for a POST sent with its request example and an Idempotency-Key; 204 without a body for a DELETE), and 401 without
- * a key.
+ * for a POST sent with its request example and an Idempotency-Key; 204 without a body for a DELETE), 401 without
+ * a key, and its documented 400 to a request that fails validation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deref, operations, type JsonObject } from '../helpers/bundle.ts';
@@ -69,5 +69,39 @@ describe('Prism mock of the bundle', () => {
   it('keeps /health public: 200 without a key', async () => {
     const r = await fetch(`${base}/health`);
     expect(r.status).toBe(200);
+  });
+});
+
+/** The documented examples of an operation's response `status`, as bodies. */
+function examplesOf(op: JsonObject, status: string): unknown[] {
+  const res = deref((op.responses as JsonObject)[status]!);
+  const examples = ((res.content as JsonObject)['application/json'] as JsonObject).examples as JsonObject;
+  return Object.values(examples).map((e) => deref(e).value);
+}
+
+const keyed = (op: JsonObject) => ((op.parameters ?? []) as JsonObject[]).some((p) => deref(p).name === 'Idempotency-Key');
+
+/**
+ * An invalid request is a 400 in this contract, a 422 a refusal of a valid one. Prism answers a request that fails its
+ * validation with the operation's 422 when there is one (patches/README.md): for every operation that documents
+ * both, the mock must answer such a request with one of its documented 400s — without an Idempotency-Key, its
+ * IDEMPOTENCY_KEY_REQUIRED (the server checks the key before the body), else for a body with an unknown member.
+ */
+describe('Prism mock of the bundle: an invalid request', () => {
+  const both = operations().filter((o) => ['400', '422'].every((s) => s in (o.operation.responses as JsonObject)));
+
+  it('is checked on every operation with a 400 and a 422 (the keyed POSTs and more)', () => {
+    expect(both.filter((o) => keyed(o.operation)).length).toBeGreaterThanOrEqual(7);
+  });
+
+  it.each(both.map((o) => [o.operationId, o] as const))('%s: answers its documented 400, not a 422', async (_id, o) => {
+    const init = requestOf(o, { Authorization: 'Bearer sk_test_mock', Accept: 'application/json' });
+    const headers = init.headers as Record<string, string>;
+    if (keyed(o.operation)) delete headers['Idempotency-Key'];
+    else init.body = JSON.stringify({ ...(JSON.parse(String(init.body)) as object), unknown_member: 1 });
+    const r = await fetch(base + urlOf(o.path, o.operation), init);
+    const body = (await r.json()) as { error?: { code?: string } };
+    expect([r.status, body.error?.code]).toEqual([400, keyed(o.operation) ? 'IDEMPOTENCY_KEY_REQUIRED' : expect.any(String)]);
+    expect(examplesOf(o.operation, '400')).toContainEqual(body);
   });
 });
