@@ -18,7 +18,7 @@ import type { Handlers } from './contract/operations.ts';
 import { RouteTable } from './contract/route-table.ts';
 import { BASE_PATH, ENVIRONMENTS, type Environment } from './domain.ts';
 import { errors } from './errors.ts';
-import { errorMiddleware } from './http/error-middleware.ts';
+import { errorEnvelopeCheck, errorMiddleware } from './http/error-middleware.ts';
 import { operationPipeline, type BodyChecks, type StoredRevivers } from './http/pipeline.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import type { RateLimitBackend } from './http/rate-limit-store.ts';
@@ -108,7 +108,9 @@ export function createApp(opts: AppOptions): Express {
     version: bundle.info.version,
     validateResponses: opts.validateResponses,
   }));
-  app.use(errorMiddleware(opts.logger));
+  // With response validation on, every error envelope is checked against the contract too (the validator checks
+  // only responses to requests it let through: http/error-middleware.ts).
+  app.use(errorMiddleware(opts.logger, opts.validateResponses ? errorEnvelopeCheck(opts.bundle) : null));
   return app;
 }
 

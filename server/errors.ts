@@ -65,6 +65,73 @@ export class ApiError extends Error {
 
 const REALM = 'Bearer realm="partner-api"';
 
+/**
+ * The contract's limits on the texts of an error envelope (ErrorResponse: `error.message` 4096, `details` 32 items;
+ * ErrorDetail: `parameter` 2048, `message` 1024), in characters. errors.test.ts checks them against the contract.
+ */
+export const ERROR_TEXT_LIMITS = { message: 4096, details: 32, parameter: 2048, detailMessage: 1024 } as const;
+
+/** How much of a parameter's name `error.message` quotes: the whole name is in `details[].parameter`. */
+const QUOTED_NAME = 120;
+
+/** `text` cut to at most `max` UTF-16 units, never inside a surrogate pair: no more characters than that either. */
+function cutAt(text: string, max: number): string {
+  let end = Math.max(0, max);
+  const last = text.charCodeAt(end - 1);
+  if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--; // a high surrogate whose low half is cut off
+  return text.slice(0, end);
+}
+
+/** `text` within `max` characters: cut, with `…` to show it was, when longer. */
+export function clipText(text: string, max: number): string {
+  return text.length <= max ? text : `${cutAt(text, max - 1)}…`;
+}
+
+/**
+ * A parameter name within `max` characters. A JSON pointer stays a well-formed one (RFC 6901): the cut never leaves
+ * half of a `~0` / `~1` escape, so it names the member's first characters rather than something else; no `…`, which
+ * would read as part of the name.
+ */
+export function clipPointer(pointer: string, max: number): string {
+  if (pointer.length <= max) return pointer;
+  const cut = cutAt(pointer, max);
+  return cut.endsWith('~') ? cut.slice(0, -1) : cut; // in a pointer every `~` starts an escape
+}
+
+/** A parameter's name as `error.message` quotes it: whole when short, else its start and its length. */
+const quoted = (name: string) => (name.length <= QUOTED_NAME ? name : `${cutAt(name, QUOTED_NAME)}… (${name.length} characters)`);
+
+/**
+ * A 400 INVALID_PARAMETER naming `parameter` (a query parameter, a body member's JSON pointer, `body`, a header):
+ * the name is partner input, so it is quoted within the contract's limits — `details[].parameter` cut to 2048
+ * characters (the detail then says so), `error.message` quoting its start.
+ */
+function invalidParameter(parameter: string, message: string): ApiError {
+  const shown = clipPointer(parameter, ERROR_TEXT_LIMITS.parameter);
+  const detail = shown === parameter ? message : `${message} (this name is ${parameter.length} characters long, shown here cut to its first ${shown.length})`;
+  return new ApiError(400, 'INVALID_PARAMETER', `Invalid parameter '${quoted(parameter)}': ${detail}`, {
+    details: [{ parameter: shown, message: detail }],
+  });
+}
+
+/** What is wrong with an `Idempotency-Key` header (http/idempotency.ts reads it). */
+export type IdempotencyKeyProblem = 'missing' | 'repeated' | 'empty' | 'too_long' | 'not_printable';
+
+const KEY_FORM = 'must be 1 to 255 printable ASCII characters, such as 7c4b2f0e-5b1a-4e8e-9f6d-2a1c3b4d5e6f';
+
+function idempotencyKeyRequired(problem: IdempotencyKeyProblem = 'missing', length = 0): ApiError {
+  const what: Record<IdempotencyKeyProblem, string> = {
+    missing: 'is missing',
+    repeated: 'is sent more than once',
+    empty: 'is empty',
+    too_long: `is too long (${length} characters)`,
+    not_printable: 'holds a character that is not printable ASCII (a control character, or one outside ASCII)',
+  };
+  return new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED',
+    `The Idempotency-Key header ${what[problem]}: send one Idempotency-Key header of 1 to 255 printable ASCII characters (a UUID is a good choice) with every POST.`,
+    { details: [{ parameter: 'Idempotency-Key', message: `${what[problem]}; it ${KEY_FORM}` }] });
+}
+
 /** Constructors for every error the decisions name, so the status/code/header pairing lives in one place. */
 export const errors = {
   authenticationRequired: () =>
@@ -95,16 +162,10 @@ export const errors = {
     new ApiError(403, 'INSUFFICIENT_SCOPE', `The API key lacks the required scope: ${scope}.`, {
       headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"` },
     }),
-  invalidParameter: (parameter: string, message: string) =>
-    new ApiError(400, 'INVALID_PARAMETER', `Invalid parameter '${parameter}': ${message}`, {
-      details: [{ parameter, message }],
-    }),
+  invalidParameter,
   transactionNotFound: () => new ApiError(404, 'TRANSACTION_NOT_FOUND', 'No transaction matches this identifier.'),
   notFound: () => new ApiError(404, 'NOT_FOUND', 'No such resource.'),
-  idempotencyKeyRequired: () =>
-    new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED',
-      'Send an Idempotency-Key header of 1 to 255 printable ASCII characters (a UUID is a good choice) with every POST.',
-      { details: [{ parameter: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters, such as 7c4b2f0e-5b1a-4e8e-9f6d-2a1c3b4d5e6f' }] }),
+  idempotencyKeyRequired,
   idempotencyKeyInUse: () =>
     new ApiError(409, 'IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed; retry after Retry-After.', {
       headers: { 'Retry-After': '1' },

@@ -6,8 +6,10 @@
  * Internals never reach the body; unexpected errors are logged with the request id.
  */
 import type { ErrorRequestHandler } from 'express';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import * as ajvFormats from 'ajv-formats';
 import { statusOf } from '../contract/envelope.ts';
-import { ApiError, errors } from '../errors.ts';
+import { ApiError, clipPointer, clipText, ERROR_TEXT_LIMITS, errors } from '../errors.ts';
 import { StoreUnavailableError } from '../store/errors.ts';
 import { redactSecrets } from './redact.ts';
 
@@ -24,21 +26,72 @@ export function toApiError(err: unknown): ApiError {
   return errors.internal(err);
 }
 
-/** The body of an error response; messages pass through redactSecrets so no key-like text is ever echoed. */
-export function envelopeOf(e: ApiError): ErrorEnvelope {
-  const error: ErrorEnvelope['error'] = { code: e.code, message: redactSecrets(e.message) };
-  if (e.details) error.details = e.details.map((d) => ({ parameter: redactSecrets(d.parameter), message: redactSecrets(d.message) }));
+/**
+ * The body of an error response; messages pass through redactSecrets so no key-like text is ever echoed, and every
+ * text is kept within the contract's limits (ERROR_TEXT_LIMITS) — the last guard: errors.ts already bounds what it
+ * quotes of partner input, and with response validation on, errorMiddleware reports an envelope that needed cutting
+ * (`bounded: false` gives it as built).
+ */
+export function envelopeOf(e: ApiError, bounded = true): ErrorEnvelope {
+  const text = (t: string, max: number) => (bounded ? clipText(redactSecrets(t), max) : redactSecrets(t));
+  const error: ErrorEnvelope['error'] = { code: e.code, message: text(e.message, ERROR_TEXT_LIMITS.message) };
+  if (e.details) {
+    const details = bounded ? e.details.slice(0, ERROR_TEXT_LIMITS.details) : e.details;
+    error.details = details.map((d) => ({
+      parameter: bounded ? clipPointer(redactSecrets(d.parameter), ERROR_TEXT_LIMITS.parameter) : redactSecrets(d.parameter),
+      message: text(d.message, ERROR_TEXT_LIMITS.detailMessage),
+    }));
+  }
   return { status: statusOf(e.status), error };
+}
+
+// ajv-formats is CommonJS: from ESM its plugin function is the namespace's `default` (module.exports).
+const addFormats = (ajvFormats as unknown as { default: (ajv: Ajv2020) => Ajv2020 }).default;
+
+/** What is wrong with an error envelope by the contract (empty: nothing). */
+export type EnvelopeCheck = (envelope: ErrorEnvelope) => string[];
+
+/**
+ * The contract's ErrorResponse schema as a check of error envelopes (AJV over the bundle, compiled at the first
+ * error). express-openapi-validator validates a response only when its own request validation passed — it wraps
+ * `res.json` in a middleware placed after that step — so the envelope of every request it refuses (an unknown
+ * member, a wrong value), and of every refusal before it runs (authentication, the body's JSON, Idempotency-Key,
+ * routing), was never checked: a 15,105-character `error.message` went out unnoticed. errorMiddleware runs this
+ * check on every envelope whenever responses are validated.
+ */
+export function errorEnvelopeCheck(bundle: Record<string, unknown>): EnvelopeCheck {
+  let validate: ValidateFunction | undefined;
+  return (envelope) => {
+    if (!validate) {
+      const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+      addFormats(ajv);
+      ajv.addSchema({ ...bundle, $id: 'contract.json' });
+      validate = ajv.compile({ $ref: 'contract.json#/components/schemas/ErrorResponse' });
+    }
+    if (validate(envelope)) return [];
+    return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
+  };
 }
 
 export interface ErrorLogger {
   error(obj: object, msg: string): void;
 }
 
-export function errorMiddleware(log: ErrorLogger): ErrorRequestHandler {
+/**
+ * `check`: with response validation on (app.ts), the contract's check of every envelope (errorEnvelopeCheck). An
+ * envelope that breaks the contract is our bug, answered as response validation answers a success body that does:
+ * logged with what is wrong, and a 500 INTERNAL_ERROR in the envelope instead (JSON, never a framework page).
+ */
+export function errorMiddleware(log: ErrorLogger, check: EnvelopeCheck | null = null): ErrorRequestHandler {
   return (err: unknown, _req, res, next) => {
     if (res.headersSent) return next(err);
-    const apiError = toApiError(err);
+    let apiError = toApiError(err);
+    const broken = check?.(envelopeOf(apiError, false)) ?? [];
+    if (broken.length > 0) {
+      log.error({ problems: broken, request_id: res.getHeader('X-Request-Id'), code: apiError.code, status: apiError.status },
+        'error response breaks the contract');
+      apiError = errors.internal(apiError);
+    }
     if (apiError.status >= 500) {
       const cause = apiError.cause ?? err;
       log.error({ err: cause, request_id: res.getHeader('X-Request-Id'), code: apiError.code }, 'request failed');

@@ -22,11 +22,19 @@ export const IDEMPOTENCY_LEASE_MS = 30_000;
 
 const KEY = /^[\x20-\x7E]{1,255}$/;
 
-/** The request's Idempotency-Key, or 400 IDEMPOTENCY_KEY_REQUIRED (absent, repeated, empty, not printable ASCII). */
+/**
+ * The request's Idempotency-Key, or 400 IDEMPOTENCY_KEY_REQUIRED saying what is wrong with it: absent, repeated,
+ * empty, longer than 255 characters, or holding a character that is not printable ASCII (never echoing the key).
+ */
 export function idempotencyKeyOf(req: Request): string {
   const values = req.headersDistinct['idempotency-key'];
-  if (!values || values.length !== 1 || !KEY.test(values[0]!)) throw errors.idempotencyKeyRequired();
-  return values[0]!;
+  if (!values || values.length === 0) throw errors.idempotencyKeyRequired('missing');
+  if (values.length !== 1) throw errors.idempotencyKeyRequired('repeated');
+  const key = values[0]!;
+  if (KEY.test(key)) return key;
+  if (key === '') throw errors.idempotencyKeyRequired('empty');
+  if (!/^[\x20-\x7E]*$/.test(key)) throw errors.idempotencyKeyRequired('not_printable');
+  throw errors.idempotencyKeyRequired('too_long', key.length);
 }
 
 /** Canonical JSON (members sorted at every depth): the same request in any member order has one fingerprint. */

@@ -39,3 +39,41 @@ describe('fromValidatorError', () => {
     expect(isValidatorError(new validatorError.NotFound({ path: '/x' }))).toBe(true);
   });
 });
+
+describe('fromValidatorError names a body member by its JSON pointer (RFC 6901)', () => {
+  const write = (path: string, method = 'POST') => {
+    const m = table.match(`/api/partners/sandbox/v1${path}`, method);
+    if (m.kind !== 'operation') throw new Error(path);
+    return m.route;
+  };
+  // The validator's paths as patches/express-openapi-validator+5.6.2.patch makes them: `/body` + a JSON pointer.
+  const bodyError = (path: string, keyword: string) =>
+    new validatorError.BadRequest({ path: '/purchases/airtime', message: 'x', errors: [{ path, message: 'x', errorCode: `${keyword}.openapi.validation` }] } as never);
+
+  it.each([
+    ['an unknown member named a/b~c', '/body/a~1b~0c', 'additionalProperties', '/a~1b~0c', /is not a member of this request; it takes network, phone_number, amount, reference/],
+    ['an unknown member with the empty name', '/body/', 'additionalProperties', '/', /is not a member of this request/],
+    ['an unknown member named with a line break', '/body/a\nb', 'additionalProperties', '/a\nb', /is not a member of this request/],
+    ['a missing member', '/body/amount', 'required', '/amount', /^is required; it must be an amount in naira/],
+    ['a wrong value', '/body/phone_number', 'pattern', '/phone_number', /^must be a Nigerian mobile number/],
+  ])('%s', (_what, path, keyword, parameter, message) => {
+    const e = fromValidatorError(bodyError(path, keyword), write('/purchases/airtime'), {});
+    expect([e.status, e.code, e.details?.[0]?.parameter]).toEqual([400, 'INVALID_PARAMETER', parameter]);
+    expect(e.details?.[0]?.message).toMatch(message);
+  });
+
+  it('names an array item by its index, with the form of the member it is in', () => {
+    const e = fromValidatorError(bodyError('/body/events/1', 'enum'), write('/webhooks'), {});
+    expect(e.details?.[0]).toEqual({ parameter: '/events/1', message: expect.stringMatching(/^must be a list of 1 to 4 different event types/) as unknown });
+  });
+
+  it('names a member of any length within the contract\'s 2048 characters, and says it is cut', () => {
+    const name = 'x/~'.repeat(5000);
+    const e = fromValidatorError(bodyError(`/body/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, 'additionalProperties'), write('/purchases/airtime'), {});
+    const detail = e.details![0]!;
+    expect(detail.parameter.length).toBeLessThanOrEqual(2048);
+    expect(detail.parameter).toMatch(/^\/(x~1~0)+x?(~1)?$/);
+    expect(detail.message).toMatch(/is 25001 characters long, shown here cut to its first 204[0-9]/);
+    expect(e.message.length).toBeLessThanOrEqual(4096);
+  });
+});
