@@ -134,6 +134,10 @@ export const sharedEdits = {
   removeItemField: edits.removeResponseField,
   /** Every 404: GET /items, GET /items/{id}, DELETE /items/{id}. */
   widenErrorCode: edits.widenOpenResponseEnum,
+  /** The webhook item.created alone (ItemEvent is only its body). */
+  describeEventType(doc: Doc) {
+    doc.components.schemas.ItemEvent.properties.type.description = 'What happened, such as item.created.';
+  },
   /** Both operations of /items/{id}. */
   describeItemIdOtherwise(doc: Doc) {
     doc.components.parameters.ItemId.description = 'The id of the item, as GET /items lists it.';

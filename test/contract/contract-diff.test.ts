@@ -126,6 +126,14 @@ describe('every operation and webhook a change reaches', () => {
     if (changes.some((c) => c.breaking)) expect(evaluateGate('1.0.0', '1.1.0', changes).failures.join('\n')).toContain(text);
   }, SLOW);
 
+  it('a change only a webhook sees is placed in the webhook, which names it alone', () => {
+    const changes = diffContracts(sharedDocument(), sharedVariant(sharedEdits.describeEventType));
+    expect(changes).toHaveLength(1);
+    expect(changes[0]!.where).toBe('webhook item.created request body type');
+    expect(changes[0]!.affects).toEqual(['webhook item.created']);
+    expect(formatChange(changes[0]!)).not.toContain('reaches');
+  }, SLOW);
+
   const use = fc.record<Use>({
     via: fc.constantFrom('none', 'Leaf', 'Mid', 'Top'),
     place: fc.constantFrom('response', 'response-items', 'response-data', 'request'),

@@ -75,7 +75,10 @@ function describeInOperation(rest: string[], lookup: (segs: string[]) => unknown
     const name = p?.name ? `parameter ${p.name} (${p.in ?? '?'})` : `parameter #${key}`;
     return join(name, more[0] === 'schema' ? schemaPath(more.slice(1)) : more.join('/'));
   }
-  if (part === 'requestBody') return join('request body', contentPath(rest.slice(1)));
+  if (part === 'requestBody') {
+    const inner = contentPath(rest.slice(1)); // `body …` once inside a media type: `request body name`, not `request body body name`
+    return inner.startsWith('body') ? `request ${inner}` : join('request body', inner);
+  }
   if (part === 'responses') {
     if (key === undefined) return 'responses';
     if (more[0] === 'headers') return join(`response ${key} header ${more[1] ?? ''}`.trim(), more.slice(2).join('/'));
