@@ -4,9 +4,9 @@
  * A new key costs no statement of its own: with `claim` set, the write's recording statement claims the key in the
  * same database transaction as the debit (store: recordPurchase with `claim`, migration 005), and the write sets
  * `claimed` once that statement has written the key's record (the purchase linked, or the 422 stored). When the key
- * turned out to exist, the write throws IdempotencyKeyExists having written nothing, and the pipeline inspects the
- * record (replay, reused, in flight) or, for an expired or abandoned one, claims it and runs the write again with
- * `claim` null: the record is then linked, not created.
+ * turned out to exist (or another transaction was claiming it at that moment), the write throws IdempotencyKeyExists
+ * having written nothing, and the pipeline reads the record (replay, reused, in flight) or, for an absent, expired or
+ * abandoned one, claims it and runs the write again with `claim` null: the record is then linked, not created.
  */
 import type { IdempotencyClaimRequest } from '../store/types.ts';
 

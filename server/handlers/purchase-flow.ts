@@ -15,6 +15,7 @@ import type { Environment, MeterType, ProductKind } from '../domain.ts';
 import { errors } from '../errors.ts';
 import { envelopeOf } from '../http/error-middleware.ts';
 import { formatKobo, parseKobo } from '../money.ts';
+import { StoreUnavailableError } from '../store/errors.ts';
 import { serviceReference } from '../store/references.ts';
 import type { ProductRow, Store, TransactionRow } from '../store/types.ts';
 import { toTransaction } from './transactions.ts';
@@ -91,7 +92,7 @@ export async function purchase(ctx: PurchaseContext, biller: Biller, o: Purchase
     answer = { kind: 'error', error }; // a timeout or an outage: the outcome is unknown, the worker requeries
   }
   const at = new Date();
-  const settled = await ctx.store.settlePurchase({
+  const settled = await settleRecorded(ctx.store, {
     id, ...decide({ status: 'pending', check_attempts: 0 }, answer, at), at, row: recorded.row,
     snapshot: (row) => ({ status: 201, ...stringified(purchaseResponse(row, ctx.basePath)) }),
   });
@@ -104,6 +105,26 @@ export async function purchase(ctx: PurchaseContext, biller: Biller, o: Purchase
 }
 
 const stringified = (r: { body: unknown; location: string }) => ({ body: JSON.stringify(r.body), location: r.location });
+
+/** Attempts at settling a purchase this request recorded while the database is unavailable to it. */
+const SETTLE_ATTEMPTS = 3;
+
+/**
+ * Settles a purchase this request recorded, again when the database was unavailable (StoreUnavailableError: most
+ * often the pool's connect timeout under a burst): once recorded, a purchase is answered 201, never 503 because of a
+ * passing queue — a 503 would leave the biller's answer unsettled until the worker's re-check, which may tell
+ * another story (a sandbox success-then-reversal ends `failed`). Running the settlement again is safe: it is a
+ * compare-and-set from `pending`, so one that did land answers null and the purchase is read as it stands.
+ */
+async function settleRecorded(store: Store, s: Parameters<Store['settlePurchase']>[0]) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await store.settlePurchase(s);
+    } catch (error) {
+      if (attempt >= SETTLE_ATTEMPTS || !(error instanceof StoreUnavailableError)) throw error;
+    }
+  }
+}
 
 /** The product of `kind` with this id in this environment, or PRODUCT_NOT_FOUND (422 in a body, 404 in a path). */
 export async function productOf(store: Store, environment: Environment, kind: ProductKind, id: string, status: 404 | 422): Promise<ProductRow> {

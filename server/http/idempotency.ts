@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
+import { LRUCache } from 'lru-cache';
 import { ApiError, errors } from '../errors.ts';
 import { IdempotencyKeyExists, type KeyHold } from '../contract/key-hold.ts';
 import type { IdempotencyClaim, IdempotencyClaimRequest, ResponseSnapshot, Store } from '../store/types.ts';
@@ -72,6 +73,25 @@ export interface WriteRun {
 /** What a write answers; `stored`: its key's record already holds exactly this (nothing left to complete). */
 export type WriteOutcome = StoredResponse & { stored?: boolean };
 
+/** Keys this process has met, per store (an LRU: bounded whatever the keys clients send). */
+const KNOWN_KEYS_MAX = 10_000;
+const knownKeys = new WeakMap<IdempotencyStore, LRUCache<string, true>>();
+
+/**
+ * Whether this process has met (account, key) before — and from now on it has. Only a route: a key met before is
+ * answered from a read of its record when it has one (a retry storm's repeats); one that has none (released after a
+ * 5xx, expired, purged, or still being claimed by the first request) takes the write's way as a new key would. What
+ * the record holds, and every claim, is still decided by the database.
+ */
+function metBefore(store: IdempotencyStore, w: WriteRun): boolean {
+  let known = knownKeys.get(store);
+  if (!known) knownKeys.set(store, (known = new LRUCache<string, true>({ max: KNOWN_KEYS_MAX })));
+  const id = `${w.account_id}\n${w.key}`;
+  if (known.get(id)) return true;
+  known.set(id, true);
+  return false;
+}
+
 /**
  * Runs `write` under the key; resolves to the response to send and whether it is a replay.
  *
@@ -79,11 +99,20 @@ export type WriteOutcome = StoredResponse & { stored?: boolean };
  * costs no round trip here. Whatever the write answers without having claimed the key — the key exists, or the
  * write failed before recording — the key's record is consulted first, exactly as if it had been claimed before the
  * write: a replay, 422 IDEMPOTENCY_KEY_REUSED or 409 IDEMPOTENCY_KEY_IN_USE wins over the write's own answer.
+ *
+ * Repeats of a key (issue 26, retry storms) never wait behind writes: a key this process has met before is first
+ * looked up with a plain read, answered from its record without running the write at all; a key met first by the
+ * recording statement (`key_held`, e.g. one another instance recorded) is looked up the same way. Only a record that
+ * is absent, expired or abandoned goes on to claimIdempotencyKey, which decides under the record's row lock.
  */
 export async function idempotently(
   store: IdempotencyStore, w: WriteRun, write: (hold: KeyHold) => Promise<WriteOutcome>,
 ): Promise<StoredResponse & { replayed: boolean }> {
   const claimRequest = { ...w, lease_ms: IDEMPOTENCY_LEASE_MS, ttl_ms: IDEMPOTENCY_TTL_MS };
+  if (metBefore(store, w)) {
+    const existing = await store.inspectIdempotencyKey(w);
+    if (existing) return answerExisting(existing);
+  }
   const hold: KeyHold = { key: w.key, claim: claimRequest, claimed: false };
   let outcome: WriteOutcome;
   try {
@@ -97,6 +126,12 @@ export async function idempotently(
       const existing = await store.inspectIdempotencyKey(w).catch(() => null);
       if (existing) return answerExisting(existing);
       throw err;
+    }
+    if (keyExists) {
+      // Read first: a replay, a reuse or an in-flight key is answered without taking the record's row lock, which
+      // every repeat of one key would otherwise queue for, one at a time, each holding a connection of the pool.
+      const existing = await store.inspectIdempotencyKey(w);
+      if (existing) return answerExisting(existing);
     }
     let claim: IdempotencyClaim;
     try {

@@ -6,9 +6,11 @@
  *
  * - A call that finds a free slot runs alone at once: without contention nothing waits and nothing changes.
  * - A group is sorted by `order` (the account), so that two groups take the accounts' rows in one order.
- * - A group statement is all or nothing. When the database refuses it — one call's own error (an Idempotency-Key
- *   already held, a reference taken), a deadlock — nothing of it was written, and its calls run alone, side by side
- *   in its slot, so that each gets exactly the answer or the error it would have had without grouping.
+ * - A group statement is all or nothing. When the database refuses it — one call's own error (a reference taken), a
+ *   deadlock — nothing of it was written, and its calls run alone, side by side in its slot, so that each gets exactly
+ *   the answer or the error it would have had without grouping. Such reruns are rare by design: an outcome every
+ *   request may meet (a known Idempotency-Key, an insufficient balance) is an answer of the statement for that call,
+ *   never an error (purchase-statements.ts).
  * - When the group's outcome is unknown (`retryAlone` says no: the connection was lost, perhaps after the commit),
  *   every call of it gets that error, as a lone call would: running them again could record a purchase twice.
  *

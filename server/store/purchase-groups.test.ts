@@ -99,6 +99,46 @@ describe.skipIf(!PG_URL)(`purchases in group commits on PostgreSQL${PG_URL ? '' 
     expect(rows[0]).toEqual({ n: 30, linked: 30 });
   });
 
+  it('a known key among new ones: the group records the others once, in few commits, and tells the repeats the key exists', async () => {
+    const account = await fundedAccount(first(), '1000000.00');
+    const known = await first().recordPurchase(purchase(account, '100.00'), { key: 'known', insufficient: INSUFFICIENT, claim: CLAIM });
+    expect(known.kind).toBe('recorded');
+    // One instance, so that its groups are what the xmins show: 80 new keys with 40 repeats of the known one among them.
+    const sent = Array.from({ length: 120 }, (_, i) => (i % 3 === 2 ? 'known' : `new-${i}`));
+    const results = await Promise.all(sent.map((key) => first().recordPurchase(purchase(account, '100.00'), { key, insufficient: INSUFFICIENT, claim: CLAIM })));
+    expect(results.filter((_, i) => sent[i] === 'known').map((r) => r.kind)).toEqual(Array(40).fill('idempotency_key_exists'));
+    const recorded = results.flatMap((r) => (r.kind === 'recorded' ? [r.row] : []));
+    expect(recorded).toHaveLength(80);
+    // Rerun one by one after a group was refused whole, each purchase would be a commit of its own.
+    expect(await commitsOf('transactions', 'id', recorded.map((t) => t.id))).toBeLessThanOrEqual(10);
+    expect((await first().getWallet(account))!.balance).toBe((1_000_000 - 81 * 100).toFixed(2));
+  });
+
+  it('a key another transaction is claiming is answered at once as existing, without waiting for that transaction', async () => {
+    const account = await fundedAccount(first(), '1000.00');
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => { release = r; });
+    // A group on the other instance that has claimed the key (in record_purchase_outcome) and not committed yet.
+    const claiming = first().sql.transaction(async (tx) => {
+      const p = purchase(account, '100.00');
+      await tx.query(`SELECT o.outcome FROM record_purchase_outcome($1, $2, 'NGN', 'd', 'r', NULL, 'airtime', 'x', NULL, NULL, NULL,
+        100, 0, 100, 'face_value', $3, NULL, 'claimed-elsewhere', 422, '{}', true, 'createAirtimePurchase', 'fp-1', $3,
+        $3::timestamptz + interval '30 seconds', $3::timestamptz + interval '1 day') o`, [p.id, account, AT]);
+      await held;
+    });
+    await new Promise((r) => setTimeout(r, 200)); // the claim is made
+    const t0 = Date.now();
+    const giveUp = setTimeout(() => release(), 3_000); // had the call waited for the claim, it would be answered after this
+    const answered = await all[1]!.recordPurchase(purchase(account, '100.00'), { key: 'claimed-elsewhere', insufficient: INSUFFICIENT, claim: CLAIM });
+    const waited = Date.now() - t0;
+    clearTimeout(giveUp);
+    release();
+    await claiming;
+    expect(answered.kind).toBe('idempotency_key_exists');
+    expect(waited).toBeLessThan(1_500);
+    expect((await first().getWallet(account))!.balance).toBe('900.00');
+  }, 20_000);
+
   it('a lone call that deadlocks with a group (one key, sent twice at once) runs again and is answered as alone', async () => {
     const account = await fundedAccount(first(), '1000.00');
     let lone: Promise<RecordPurchaseResult> | undefined;

@@ -1,8 +1,10 @@
 /**
- * The two statements that move a purchase's money and state — 005's record_purchase and 004's settle_purchase —
- * each as one call (`alone`) and, on PostgreSQL, in group commits (group-commit.ts): the same function once per
- * purchase, LATERAL over the arguments given as arrays, in one statement and so one transaction. A function that
- * returns no row for a purchase (insufficient balance; settled by someone else first) answers null for it, as alone.
+ * The two statements that move a purchase's money and state — 009's record_purchase_outcome (005's record_purchase
+ * with an outcome per call) and 004's settle_purchase — each as one call (`alone`) and, on PostgreSQL, in group
+ * commits (group-commit.ts): the same function once per purchase, LATERAL over the arguments given as arrays, in one
+ * statement and so one transaction. A function that returns no row for a purchase (settled by someone else first)
+ * answers null for it, as alone. Recording answers a row for every call, its outcome among the columns: a known
+ * Idempotency-Key is one of them (`key_held`), not an error, so it never rolls back the rest of its group.
  *
  * Why grouping pays (bench/README.md, "Purchases: where the time goes"): the floor server, which runs only these two
  * statements, doubles its purchases per second on one hot wallet and gains a third over many wallets when it groups
@@ -61,7 +63,9 @@ const DEADLOCK_ATTEMPTS = 3;
  * A lone call beside groups can be a deadlock's victim, which alone it never is: it claims a key, then waits for the
  * wallet a group holds, while the group waits to claim the same key (one Idempotency-Key sent at once, twice). The
  * victim's statement wrote nothing, so it runs again: the group has finished by then, and the call meets the key as
- * it would have alone (BPK02: the request inspects the record).
+ * it would have alone (the request inspects the record). A group's own call no longer waits for a key another
+ * transaction is claiming through record_purchase_outcome (009: `key_held` at once); this remains for claims made
+ * outside it (claimIdempotencyKey, a keyed write).
  */
 async function pastDeadlocks<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -91,8 +95,12 @@ function statement(db: Sql, fn: string, columns: SqlFragment, tail: SqlFragment,
   return (args, account) => call({ args, account });
 }
 
-/** 005's record_purchase: the purchase's row, or null (insufficient balance, the 422 stored with the key). */
-export const recordCall = (db: Sql, grouped: boolean): Call => statement(db, 'record_purchase', TX_COLS, raw(''), grouped);
+/**
+ * 009's record_purchase_outcome: `outcome` ('recorded', 'insufficient': the 422 stored with the key, 'key_held': the
+ * key has a record or is being claimed, nothing written) and the purchase's columns (null but when recorded).
+ */
+export const recordCall = (db: Sql, grouped: boolean): Call =>
+  statement(db, 'record_purchase_outcome', sql`o.outcome, ${TX_COLS}`, raw(' o CROSS JOIN LATERAL (SELECT (o.purchase).*) p'), grouped);
 
 /** 004's settle_purchase: key_completed and the purchase's row, or null (not in p_from: someone else moved it). */
 export const settleCall = (db: Sql, grouped: boolean): Call =>

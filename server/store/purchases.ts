@@ -63,8 +63,9 @@ export function purchaseQueries(db: Sql, options: { groupCommit?: boolean } = {}
     async recordPurchase(p, idem): Promise<RecordPurchaseResult> {
       checkPurchase(p);
       const claim = idem?.claim ? { ...idem.claim, ...claimInstants(idem.claim) } : null;
-      // One statement (005's record_purchase): the key's claim (with the instants claimIdempotencyKey would store) or
-      // link, the debit, the purchase and its history, or the 422.
+      // One statement (009's record_purchase_outcome over 005's record_purchase): the key's claim (with the instants
+      // claimIdempotencyKey would store) or link, the debit, the purchase and its history; or the 422; or, for a key
+      // that has a record or is being claimed by another transaction, nothing (`key_held`, answered from the record).
       return withFreeReference(p.external_reference, p.created_at, async (ext): Promise<RecordPurchaseResult | null> => {
         try {
           const recorded = await record([
@@ -77,10 +78,14 @@ export function purchaseQueries(db: Sql, options: { groupCommit?: boolean } = {}
             [claim?.fingerprint ?? null, 'text'], [claim?.created_at ?? null, 'timestamptz'],
             [claim?.locked_until ?? null, 'timestamptz'], [claim?.expires_at ?? null, 'timestamptz'],
           ], p.account_id);
-          return recorded === null ? { kind: 'insufficient_balance' } : { kind: 'recorded', row: asTx(recorded) };
+          const { outcome, ...columns } = recorded ?? {};
+          if (outcome === 'recorded') return { kind: 'recorded', row: asTx(columns) };
+          if (outcome === 'insufficient') return { kind: 'insufficient_balance' };
+          if (outcome === 'key_held') return { kind: 'idempotency_key_exists' };
+          throw new Error(`record_purchase_outcome answered ${JSON.stringify(outcome)}`);
         } catch (err) {
           const code = sqlState(err);
-          if (code === KEY_EXISTS) return { kind: 'idempotency_key_exists' };
+          if (code === KEY_EXISTS) return { kind: 'idempotency_key_exists' }; // claimed outside the function meanwhile
           if (code === KEY_LOST) return { kind: 'idempotency_key_lost' };
           if (code === NO_WALLET) throw new WalletNotFoundError(p.account_id);
           if (code === REFERENCE_USED) return null; // nothing written: withFreeReference draws again
