@@ -11,7 +11,7 @@
  *   --quick                 about a minute: sizes 10k and 100k, 1 s measurements, every endpoint at 100k and the
  *                           lists elsewhere, PostgreSQL at 10k only, 3 s soak; no P1 rounds, validation-on, store
  *                           timings, profile or conformance run
- *   --sizes 10000,100000    dataset sizes;  --targets embedded,postgres,prism,baseline,purchases,realistic
+ *   --sizes 10000,100000    dataset sizes;  --targets embedded,postgres,prism,baseline,purchases,realistic,storm
  *   --duration S --warmup S --connections N
  *   --tag NAME              name the results NAME.{json,md,svg} (default: full, quick or partial)
  *
@@ -32,6 +32,7 @@ import { measurePrism } from './phases/prism.ts';
 import { measurePurchases } from './phases/purchases.ts';
 import { measureDeepPages } from './phases/deep-pages.ts';
 import { measureRealistic } from './phases/realistic.ts';
+import { measureStorm } from './phases/storm.ts';
 import { measureReplays } from './phases/replay.ts';
 import { buildServer, prepareDatasets } from './phases/setup.ts';
 
@@ -83,6 +84,9 @@ async function main(): Promise<void> {
     parts.push(plan.postgresUrl ? await measurePurchases(ctx, plan.postgresUrl) : { notes: ['purchases not measured: set DATABASE_URL or TEST_DATABASE_URL'] });
   }
   if (plan.targets.has('realistic')) parts.push({ realistic: await measureRealistic(ctx, realistic, plan.quick ? 1 : 3) });
+  if (plan.targets.has('storm')) {
+    parts.push(plan.postgresUrl ? await measureStorm(ctx, plan.postgresUrl) : { notes: ['retry storm not measured: set DATABASE_URL or TEST_DATABASE_URL'] });
+  }
   parts.push(plan.conformance ? { conformance: await runConformance(ctx) } : { notes: ['conformance run not measured in this mode (full run only)'] });
 
   const results = assemble(head, parts, (performance.now() - started) / 1000);

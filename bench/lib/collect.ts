@@ -5,7 +5,7 @@
 import type { BenchResults } from './report.ts';
 
 type Listed = 'measurements' | 'cold_start' | 'validation' | 'p1_rounds' | 'deep_pages' | 'notes';
-type Single = 'auth' | 'soak' | 'profile' | 'conformance' | 'purchases' | 'realistic';
+type Single = 'auth' | 'soak' | 'profile' | 'conformance' | 'purchases' | 'realistic' | 'storm';
 
 /** A phase's findings: any of the lists (appended in order) and any of the single sections (set once). */
 export type Part = { [K in Listed]?: NonNullable<BenchResults[K]> } & { [K in Single]?: BenchResults[K] };
@@ -26,6 +26,7 @@ export function assemble(head: RunHead, parts: Part[], totalSeconds: number): Be
     conformance: null,
     purchases: null,
     realistic: null,
+    storm: null,
     notes: [],
   };
   for (const p of parts) {
@@ -35,7 +36,7 @@ export function assemble(head: RunHead, parts: Part[], totalSeconds: number): Be
     r.p1_rounds!.push(...(p.p1_rounds ?? []));
     r.deep_pages!.push(...(p.deep_pages ?? []));
     r.notes.push(...(p.notes ?? []));
-    for (const k of ['auth', 'soak', 'profile', 'conformance', 'purchases', 'realistic'] as const) {
+    for (const k of ['auth', 'soak', 'profile', 'conformance', 'purchases', 'realistic', 'storm'] as const) {
       if (p[k] === undefined) continue;
       if (r[k] !== null) throw new Error(`two phases reported ${k}`);
       (r as Record<Single, unknown>)[k] = p[k];

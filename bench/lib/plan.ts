@@ -37,7 +37,7 @@ export interface BenchPlan {
   name: string;
 }
 
-const DEFAULT_TARGETS = ['baseline', 'embedded', 'postgres', 'prism', 'purchases', 'realistic'];
+const DEFAULT_TARGETS = ['baseline', 'embedded', 'postgres', 'prism', 'purchases', 'realistic', 'storm'];
 
 /**
  * The plan for `npm run bench -- <argv>` (the flags are listed in run.ts). `benchRoot` is the bench/ directory; `env`

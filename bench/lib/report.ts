@@ -10,6 +10,8 @@ import type { RealisticResults } from '../phases/realistic.ts';
 import { realisticGoals, realisticSection } from './realistic-report.ts';
 import type { DeepPageCase } from '../phases/deep-pages.ts';
 import { deepPageGoals, deepPagesSection } from './deep-pages-report.ts';
+import type { StormResults } from '../phases/storm.ts';
+import { stormGoals, stormSection } from './storm-report.ts';
 import { sizeLabel } from './dataset.ts';
 import { f0, f1, f2 } from './stats.ts';
 
@@ -55,6 +57,8 @@ export interface BenchResults {
   realistic?: RealisticResults | null;
   /** Deep pages against page 1 on the largest dataset of each store (phases/deep-pages.ts). */
   deep_pages?: DeepPageCase[];
+  /** Replays of known Idempotency-Keys beside new purchases (phases/storm.ts); absent in runs before it existed. */
+  storm?: StormResults | null;
   notes: string[];
   total_seconds?: number;
 }
@@ -159,6 +163,7 @@ export function goals(r: BenchResults): Goal[] {
   out.push(...purchaseGoals(r.purchases));
   out.push(...realisticGoals(r.realistic));
   out.push(...deepPageGoals(r.deep_pages));
+  out.push(...stormGoals(r.storm));
   return out;
 }
 
@@ -290,6 +295,7 @@ export function renderMarkdown(r: BenchResults, opts: { chartFile: string; befor
   if (r.purchases !== undefined) L.push(...purchasesSection(r.purchases));
   if (r.realistic !== undefined) L.push(...realisticSection(r.realistic));
   L.push(...deepPagesSection(r.deep_pages));
+  L.push(...stormSection(r.storm));
 
   if (opts.before) {
     const b = opts.before;

@@ -29,7 +29,7 @@ describe('assemble', () => {
   it('writes the sections in the order of the results file', () => {
     expect(Object.keys(assemble(head, [], 1))).toEqual([
       'generated_at', 'mode', 'restricted', 'machine', 'settings', 'measurements', 'cold_start', 'validation', 'auth',
-      'soak', 'profile', 'p1_rounds', 'deep_pages', 'conformance', 'purchases', 'realistic', 'notes', 'total_seconds',
+      'soak', 'profile', 'p1_rounds', 'deep_pages', 'conformance', 'purchases', 'realistic', 'storm', 'notes', 'total_seconds',
     ]);
   });
 

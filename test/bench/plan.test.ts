@@ -12,7 +12,7 @@ describe('planFromArgs', () => {
     expect(ids(p.replayed)).toEqual(['health', 'balance', 'list100', 'filtered', 'lookup', 'dataplans']);
     expect(ids(p.prismEndpoints)).toEqual(ids(p.replayed));
     expect(p.uncachedMid).toEqual(['balance', 'list100', 'filtered', 'lookup']);
-    expect([...p.targets].sort()).toEqual(['baseline', 'embedded', 'postgres', 'prism', 'purchases', 'realistic']);
+    expect([...p.targets].sort()).toEqual(['baseline', 'embedded', 'postgres', 'prism', 'purchases', 'realistic', 'storm']);
   });
 
   it('--quick: two sizes, short measurements, the lists (and /health on Prism), no P1 rounds or conformance, into bench/tmp/quick', () => {
