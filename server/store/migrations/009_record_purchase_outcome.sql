@@ -6,9 +6,10 @@
 -- Why: a group of purchases is one statement (purchase-statements.ts). record_purchase raises BPK02 when the key it
 -- claims exists, which rolls back every purchase of the group; they then ran again alone. Under a retry storm —
 -- clients repeating keys the server already knows, as the contract tells them to after a timeout — nearly every
--- group met a known key: 200 repeats of one key took ~5x as long to be told so as 200 new purchases took to be
--- recorded, and on two instances a call waiting for the other instance's uncommitted claim of the same key, while
--- its group held a wallet the other group needed next, was a deadlock (one group rolled back after deadlock_timeout).
+-- group met a known key, so repeats that write nothing took longer to be told so than new purchases took to be
+-- recorded (bench/README.md, "Retry storms"), and on two instances a call waiting for the other instance's
+-- uncommitted claim of the same key, while its group held a wallet the other group needed next, was a deadlock (one
+-- group rolled back after deadlock_timeout).
 --
 -- Outcomes, one row per call:
 --   recorded      the purchase (as record_purchase returns it);
