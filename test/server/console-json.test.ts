@@ -37,14 +37,14 @@ function strings(value: unknown, path = '$'): [string, string][] {
 /** State the cases share: ids made by earlier commands. */
 const s = { account: '', key: '', endpoint: '', event: '' };
 const ENDPOINT = '7d2e8f0a-4c3b-4d5e-9f6a-2b3c4d5e6f7a';
-const EVENTS = ['transaction.pending', 'transaction.successful'];
+const EVENTS = ['transaction.pending', 'transaction.successful'] as const;
 
 /** Makes an endpoint with two event types, and a purchase whose event it is sent (no console command creates them). */
 async function seedWebhook(): Promise<void> {
   const store = await openStore({ dataDir: dir });
   try {
     s.endpoint = (await store.createWebhookEndpoint({
-      id: ENDPOINT, account_id: s.account, url: 'https://hooks.shop.ng/json', events: EVENTS, description: null,
+      id: ENDPOINT, account_id: s.account, url: 'https://hooks.shop.ng/json', events: [...EVENTS], description: null,
       ...secretRecord(endpointSecrets(Buffer.alloc(32, 7)).secretOf('e', 1)), at: new Date(),
     }, 16))!.id;
     // Created pending: recorded, then left pending by the biller's first answer (its transaction.pending event).
@@ -66,7 +66,7 @@ interface Case {
   after?: (rows: any[]) => void | Promise<void>;
 }
 
-const keyLists = { scopes: ['read_balance', 'view_products'], allow_list: true } as const;
+const keyLists: Case['lists'] = { scopes: ['read_balance', 'view_products'], allow_list: true };
 const KEY_NULLS = ['expires_at'];
 
 /** One case per console command, run in this order. */
@@ -88,7 +88,7 @@ const CASES: Record<string, Case> = {
   'key enable': { args: () => ['key', 'enable', s.key], lists: keyLists, nulls: KEY_NULLS },
   'key regenerate': { args: () => ['key', 'regenerate', s.key], lists: keyLists, nulls: KEY_NULLS },
   'key revoke': { args: () => ['key', 'revoke', s.key], lists: keyLists, nulls: KEY_NULLS, after: seedWebhook },
-  'webhook list': { args: () => ['webhook', 'list', '--account', s.account], lists: { events: EVENTS }, nulls: ['disabled_reason'] },
+  'webhook list': { args: () => ['webhook', 'list', '--account', s.account], lists: { events: [...EVENTS] }, nulls: ['disabled_reason'] },
   'webhook deliveries': {
     args: () => ['webhook', 'deliveries', '--account', s.account, '--webhook', s.endpoint],
     nulls: ['last_status_code', 'last_error'],
