@@ -2,6 +2,13 @@
  * The outbox of webhook deliveries (migration 006): the delivery log partners read, redeliveries, and the delivery
  * worker's claims and attempt records. Deliveries are written by 006's trigger (automatic, at the event) or here
  * (a partner's redelivery); an attempt is recorded by 006's record_webhook_attempt, one transaction each.
+ *
+ * An attempt's values come from the receiver (its status, its body, words naming its headers), so they are made
+ * storable and bounded here, whatever the caller passed: text without U+0000 or lone surrogates, cut to the
+ * contract's limits in characters (WebhookAttempt: error 256, response_body 1000 — within 006's CHECKs), a status
+ * outside 006's 100–599 recorded as null with the code in `error`, duration_ms within the contract's 0–60 000. No
+ * value a receiver sends can make the write fail, and the log reads back within the contract (rows written before
+ * these bounds are cut on the way out too).
  */
 import { leaseOf, nothingDue, storedInstant } from './instants.ts';
 import { pagedQuery, splitPage } from './paging.ts';
@@ -10,6 +17,25 @@ import type { Sql, Store } from './types.ts';
 import type { DueDelivery, WebhookAttemptRow, WebhookDeliveryRow, WebhookDisabledReason } from './webhook-types.ts';
 import { asEvent, EVENT_COLS, EVENT_JOIN } from './webhooks.ts';
 import { isUuid, toCount } from './values.ts';
+import { storableTextOrNull } from '../storable-text.ts';
+
+/** The contract's limits on an attempt (WebhookAttempt). */
+export const ATTEMPT_LIMITS = { error: 256, response_body: 1000, duration_ms: 60_000 } as const;
+
+/** An attempt's receiver-borne values as the store keeps and shows them. */
+export function boundedAttempt(a: { response_status_code: number | null; duration_ms: number; error: string | null; response_body: string | null }) {
+  const code = a.response_status_code;
+  const status = code !== null && Number.isInteger(code) && code >= 100 && code <= 599 ? code : null;
+  const error = code !== null && status === null && a.error === null ? `the endpoint answered with status ${code}, which is not an HTTP status` : a.error;
+  const duration = Number.isFinite(a.duration_ms) ? Math.round(a.duration_ms) : 0;
+  return {
+    response_status_code: status,
+    duration_ms: Math.min(ATTEMPT_LIMITS.duration_ms, Math.max(0, duration)),
+    error: storableTextOrNull(error, ATTEMPT_LIMITS.error, { ellipsis: true }),
+    // An empty body is no excerpt (null), as the contract words it.
+    response_body: storableTextOrNull(a.response_body, ATTEMPT_LIMITS.response_body) || null,
+  };
+}
 
 type Row = Record<string, unknown>;
 
@@ -27,7 +53,10 @@ function asDelivery(r: Row): WebhookDeliveryRow {
   const log = (typeof r['attempt_log'] === 'string' ? JSON.parse(r['attempt_log']) : r['attempt_log']) as Row[];
   return {
     ...(r as unknown as WebhookDeliveryRow),
-    attempt_log: log.map((a) => ({ ...(a as unknown as WebhookAttemptRow), attempted_at: new Date(a['attempted_at'] as string) })),
+    attempt_log: log.map((a) => {
+      const row = a as unknown as WebhookAttemptRow;
+      return { ...row, ...boundedAttempt(row), attempted_at: new Date(a['attempted_at'] as string) };
+    }),
   };
 }
 
@@ -121,9 +150,10 @@ export function webhookDeliveryQueries(db: Sql): WebhookDeliveryQueries {
 
     async recordWebhookAttempt(o) {
       const nextAt = o.outcome === 'retry' ? storedInstant(o.next_attempt_at ?? new Date(NaN), 'next_attempt_at') : null;
+      const a = boundedAttempt(o);
       const row = await one(db, sql`SELECT recorded, endpoint_disabled FROM record_webhook_attempt(${o.delivery_id},
-        ${o.attempt}, ${storedInstant(o.at, 'at')}, ${o.response_status_code}, ${Math.max(0, Math.round(o.duration_ms))},
-        ${o.error?.slice(0, 1000) ?? null}, ${o.response_body?.slice(0, 1000) ?? null}, ${o.outcome}, ${nextAt}::timestamptz,
+        ${o.attempt}, ${storedInstant(o.at, 'at')}, ${a.response_status_code}, ${a.duration_ms},
+        ${a.error}, ${a.response_body}, ${o.outcome}, ${nextAt}::timestamptz,
         ${`${Math.round(o.failing_after_ms)} milliseconds`}::interval)`);
       return { recorded: row?.['recorded'] === true, endpoint_disabled: (row?.['endpoint_disabled'] ?? null) as WebhookDisabledReason | null };
     },

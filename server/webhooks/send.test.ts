@@ -1,16 +1,18 @@
 /**
  * One delivery attempt against real HTTP receivers on 127.0.0.1 (allowPrivate): what arrives, and how every kind of
  * answer — 2xx, errors, Retry-After, redirects, silence, a stalled or endless body, no listener — is reported.
- * The SSRF guard at send time (DNS, rebinding, TLS name) is in send.guard.test.ts.
+ * Status lines HTTP does not allow come from a raw TCP receiver (test-raw-receiver.ts). The SSRF guard at send time
+ * (DNS, rebinding, TLS name) is in send.guard.test.ts.
  */
 import fc from 'fast-check';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as sendModule from './send.ts';
 import { importMutant } from './test-mutants.ts';
+import { rawHead, startRawReceiver, type RawAnswer } from './test-raw-receiver.ts';
 import { closedPort, startReceiver, type Answer, type Receiver } from './test-receivers.ts';
 
-const { parseRetryAfter, sendWebhook } = sendModule;
+const { ERROR_MAX_CHARS, parseRetryAfter, sendWebhook } = sendModule;
 const LOCAL = { requireHttps: false, allowPrivate: true };
 const SIGNED = { 'webhook-id': 'msg_2mXkq1', 'webhook-timestamp': '1767225600', 'webhook-signature': 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=' };
 const BODY = JSON.stringify({ type: 'purchase.successful', data: { id: 'txn_1', amount: '₦1,500.00' } });
@@ -233,5 +235,51 @@ describe('network failures are returned, in words', () => {
       outcome: 'failed', status: null, error: 'the request has a header value that cannot be sent',
     });
     expect(r.requests).toHaveLength(0);
+  });
+});
+
+describe('an answer outside what HTTP and the delivery log allow (raw receiver)', () => {
+  const raw = async (a: RawAnswer) => {
+    const r = await startRawReceiver(() => a);
+    try {
+      return await send(r.url('/'), { timeoutMs: 500 });
+    } finally {
+      await r.close();
+    }
+  };
+  it.each(['000', '099', '600', '999'])('status %s is no HTTP status: status null, the code named in error, failed', async (code) => {
+    const result = await raw({ head: rawHead(code, Buffer.from('Odd')), body: Buffer.from('body'), framing: 'length' });
+    expect(result).toMatchObject({
+      outcome: 'failed', status: null, response_excerpt: 'body',
+      error: `the endpoint answered with status ${Number(code)}, which is not an HTTP status (100–599); only a 2xx status counts as delivered`,
+    });
+  });
+
+  it('a status line of five digits or none: the endpoint did not answer with valid HTTP', async () => {
+    for (const head of [rawHead('65535', null), rawHead('', null)]) {
+      expect(await raw({ head, body: Buffer.alloc(0), framing: 'length' })).toMatchObject({
+        outcome: 'failed', status: null, error: 'the endpoint did not answer with valid HTTP',
+      });
+    }
+  });
+
+  it('a redirect to a 3,000-character Location: the error stays within the contract\'s 256 characters', async () => {
+    const location = `https://elsewhere.example/${'é'.repeat(3000)}`;
+    const result = await raw({ head: rawHead('302', Buffer.from('Found'), [['Location', Buffer.from(location, 'latin1')]]), body: Buffer.alloc(0), framing: 'length' });
+    expect(result.status).toBe(302);
+    expect(result.error).toMatch(/^redirect not followed \(302 to https:\/\/elsewhere\.example\/(%C3%A9)+[%C3A]*…\)$/);
+    expect([...result.error!].length).toBeLessThanOrEqual(ERROR_MAX_CHARS);
+  });
+
+  it('property: whatever the status line, status is null or 100–599 and error at most 256 characters', async () => {
+    await fc.assert(fc.asyncProperty(
+      fc.oneof(fc.integer({ min: 0, max: 999 }).map((n) => String(n).padStart(3, '0')), fc.uint8Array({ maxLength: 5 }).map((b) => Buffer.from(b))),
+      fc.option(fc.uint8Array({ maxLength: 20 }).map((b) => Buffer.from(b)), { nil: null }),
+      async (code, reason) => {
+        const result = await raw({ head: rawHead(code, reason), body: Buffer.from('x'), framing: 'length' });
+        expect(result.status === null || (result.status >= 100 && result.status <= 599)).toBe(true);
+        expect(result.error === null || [...result.error].length <= ERROR_MAX_CHARS).toBe(true);
+      },
+    ), { numRuns: 40 });
   });
 });

@@ -10,6 +10,11 @@
  * failed attempt naming its Location), one deadline covers resolving, connecting and reading, and at most
  * MAX_READ_BYTES of the response are read, for its excerpt.
  *
+ * Whatever the receiver answers is bounded here as the delivery log shows it (contract, WebhookAttempt): a status
+ * outside 100–599 (node's parser passes any three digits) is no HTTP status — `status` null, the code named in
+ * `error` —, `error` is at most ERROR_MAX_CHARS characters whatever went into it (a Location header, the host
+ * name), and the excerpt is at most excerptChars characters. Making the text storable (U+0000) is the store's part.
+ *
  * Written on node:http rather than fetch: pinning fetch's connection to a checked address needs undici's Agent, a
  * package not in package.json, while node:http takes a per-request `lookup`.
  */
@@ -17,6 +22,7 @@ import http, { STATUS_CODES, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { promises as dns } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
+import { storableText } from '../storable-text.ts';
 import { checkResolvedAddresses, checkWebhookUrl, type UrlPolicy, type UrlProblem } from './url-policy.ts';
 
 export type LookupAll = (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
@@ -37,13 +43,15 @@ export interface SendRequest {
 export interface SendResult {
   /** 2xx | anything else that reached or tried to reach the endpoint | the policy said no (nothing was sent). */
   outcome: 'delivered' | 'failed' | 'refused';
+  /** 100–599; null when no response arrived or its status line named no HTTP status (see `error`). */
   status: number | null;
   duration_ms: number;
   /** The first excerptChars characters of the response body (utf-8 safe); null when no response arrived. */
   response_excerpt: string | null;
   /** From Retry-After on a 429 or 503 (delta-seconds or HTTP-date), else null. */
   retry_after_seconds: number | null;
-  /** Partner-readable: 'timed out after 15 s', 'connection refused', 'redirect not followed (302 to …)' … */
+  /** Partner-readable: 'timed out after 15 s', 'connection refused', 'redirect not followed (302 to …)' …;
+   *  at most ERROR_MAX_CHARS characters. */
   error: string | null;
 }
 
@@ -51,6 +59,10 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_EXCERPT_CHARS = 1000;
 /** Never read more of a response than this: enough for any excerpt, and a receiver cannot make us hold more. */
 export const MAX_READ_BYTES = 64 * 1024;
+/** The contract's limit on an attempt's `error` (WebhookAttempt.error maxLength). */
+export const ERROR_MAX_CHARS = 256;
+/** The status codes HTTP defines (RFC 9110 §15): the contract's response_status_code range. */
+export const isHttpStatus = (status: number): boolean => Number.isInteger(status) && status >= 100 && status <= 599;
 
 const USER_AGENT = 'bill-payment-webhooks/1';
 /** Headers the sender decides: the caller's copies are dropped. */
@@ -67,7 +79,8 @@ export async function sendWebhook(req: SendRequest): Promise<SendResult> {
   const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const done = (o: Outcome): SendResult => ({
     outcome: o.outcome, status: o.status, duration_ms: Math.round(performance.now() - started),
-    response_excerpt: o.response_excerpt, retry_after_seconds: o.retry_after_seconds, error: o.error,
+    response_excerpt: o.response_excerpt, retry_after_seconds: o.retry_after_seconds,
+    error: o.error === null ? null : storableText(o.error, ERROR_MAX_CHARS, { ellipsis: true }),
   });
   const problem = checkWebhookUrl(req.url, req.policy);
   if (problem !== null) return done(refused(problem));
@@ -90,10 +103,12 @@ export async function sendWebhook(req: SendRequest): Promise<SendResult> {
     phase = 'waiting for the response';
     const res = await post(url, host, resolved.addresses, req, deadline.signal);
     phase = 'reading the response body';
-    const status = res.statusCode ?? 0;
+    const code = res.statusCode ?? 0;
+    const status = isHttpStatus(code) ? code : null;
     const retryAfter = status === 429 || status === 503 ? parseRetryAfter(res.headers['retry-after'], Date.now()) : null;
     const read = await readExcerpt(res, req.excerptChars ?? DEFAULT_EXCERPT_CHARS);
     const answered = { status, response_excerpt: read.excerpt, retry_after_seconds: retryAfter };
+    if (status === null) return done({ ...answered, outcome: 'failed', error: invalidStatusWords(code) });
     if (read.error !== undefined) return failed(read.error, answered);
     if (status >= 200 && status < 300) return done({ ...answered, outcome: 'delivered', error: null });
     return done({ ...answered, outcome: 'failed', error: statusWords(status, res.headers.location, url) });
@@ -208,11 +223,15 @@ function refused(problem: UrlProblem): Outcome {
   return { outcome, status: null, response_excerpt: null, retry_after_seconds: null, error };
 }
 
+function invalidStatusWords(code: number): string {
+  return `the endpoint answered with status ${code}, which is not an HTTP status (100–599); only a 2xx status counts as delivered`;
+}
+
 function statusWords(status: number, location: string | undefined, url: URL): string {
   if (status >= 300 && status < 400) {
     if (location === undefined) return `redirect not followed (${status} without a Location)`;
-    let target = URL.parse(location, url)?.href ?? location;
-    if (target.length > 300) target = `${target.slice(0, 300)}…`;
+    // Cut so that the whole sentence stays within ERROR_MAX_CHARS.
+    const target = storableText(URL.parse(location, url)?.href ?? location, 200, { ellipsis: true });
     return `redirect not followed (${status} to ${target})`;
   }
   return `the endpoint answered ${status} ${STATUS_CODES[status] ?? ''}`.trimEnd() + '; only a 2xx status counts as delivered';

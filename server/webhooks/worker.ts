@@ -9,10 +9,17 @@
  * occupies one of `concurrency` slots until its timeout, and the API's requests share nothing with it but the
  * event loop, where a send is a socket. At least once: a worker that dies mid-send leaves the delivery claimed until
  * its lease passes, then another tries it again (same webhook-id, so receivers deduplicate).
+ *
+ * An attempt that was made is always recorded, so a delivery always moves on its schedule to `delivered` or
+ * `failed` (and the endpoint to `failing` by 006's rules): the store bounds whatever the receiver answered
+ * (webhook-deliveries.ts), and should a record still be refused for its values, the attempt is recorded again as a
+ * failed one without the receiver's values and with the reason (UNSTORABLE_ANSWER). A sender that throws instead of
+ * returning an outcome is a failed attempt too. Only a record the database cannot take at all (it is down) is left
+ * to the lease — the one case where trying the attempt again later is right.
  */
 import type { Logger } from 'pino';
 import type { Environment } from '../domain.ts';
-import type { DueDelivery, WebhookStore } from '../store/webhook-types.ts';
+import type { DueDelivery, WebhookAttemptOutcome, WebhookStore } from '../store/webhook-types.ts';
 import { eventBody } from './payload.ts';
 import { FAILING_AFTER_MS, nextStep, type AttemptResult } from './schedule.ts';
 import { signedHeaders, signingSecrets, type EndpointSecrets } from './secrets.ts';
@@ -40,6 +47,11 @@ export interface WebhookWorkerOptions {
   now?: () => Date;
   logger?: Logger;
 }
+
+/** The `error` of an attempt whose record was refused with the receiver's values in it. */
+export const UNSTORABLE_ANSWER = 'the endpoint\'s answer could not be stored; only a 2xx status counts as delivered';
+/** The `error` of an attempt whose sender threw instead of returning an outcome. */
+export const SENDER_FAILED = 'the request could not be sent (internal error)';
 
 export const DEFAULT_CONCURRENCY = 16;
 export const DEFAULT_LEASE_MS = 60_000;
@@ -132,12 +144,25 @@ export class WebhookWorker {
       const at = o.now();
       const body = JSON.stringify(eventBody(d.event));
       const headers = signedHeaders(signingSecrets(o.secrets, d.endpoint, at), d.event.id, at, body);
-      const r = await o.send({ url: d.endpoint.url, headers, body, environment: d.endpoint.environment });
-      const step = nextStep(d.attempt, r, o.now(), o.scale);
-      const { recorded, endpoint_disabled } = await o.store.recordWebhookAttempt({
+      const sentAt = performance.now();
+      const r = await Promise.resolve().then(() => o.send({ url: d.endpoint.url, headers, body, environment: d.endpoint.environment })).catch((err: unknown) => {
+        o.logger?.error({ err, delivery_id: d.delivery_id }, 'webhook sender threw; the attempt is recorded as failed');
+        return { outcome: 'failed', status: null, retry_after_seconds: null, duration_ms: performance.now() - sentAt, response_excerpt: null, error: SENDER_FAILED } satisfies SendOutcome;
+      });
+      let step = nextStep(d.attempt, r, o.now(), o.scale);
+      const attempt: WebhookAttemptOutcome = {
         delivery_id: d.delivery_id, attempt: d.attempt, at, response_status_code: r.status, duration_ms: r.duration_ms,
         error: r.error, response_body: r.response_excerpt || null, outcome: step.outcome, next_attempt_at: step.next_attempt_at,
         failing_after_ms: FAILING_AFTER_MS * o.scale,
+      };
+      const { recorded, endpoint_disabled } = await o.store.recordWebhookAttempt(attempt).catch(async (err: unknown) => {
+        // Refused for the receiver's values, or the database is out of reach: the same attempt, failed and without
+        // them, is either taken (the delivery moves on) or refused again (the lease runs out: tried again later).
+        o.logger?.error({ err, delivery_id: d.delivery_id }, 'webhook attempt refused by the store; recording it without the answer');
+        step = nextStep(d.attempt, { outcome: 'failed', status: null, retry_after_seconds: null }, o.now(), o.scale);
+        return o.store.recordWebhookAttempt({
+          ...attempt, response_status_code: null, response_body: null, error: UNSTORABLE_ANSWER, ...step,
+        });
       });
       if (endpoint_disabled) o.logger?.warn({ endpoint_id: d.endpoint.id, reason: endpoint_disabled }, 'webhook endpoint disabled');
       // The URL is the partner's configuration, not a secret; the signature headers are never logged.
