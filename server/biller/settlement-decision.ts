@@ -2,9 +2,18 @@
  * What the settlement worker does with one requery answer: a pure function of the purchase's current status, its
  * attempts so far, the biller's answer and the time, so every rule is tested as a table (settlement-decision.test.ts).
  * Also the narrow store interface the worker needs (the store implements it: server/store/purchases.ts).
+ *
+ * Both ways a biller's answer reaches the store go through decide() — the vend at a purchase (handlers/purchase-flow
+ * .ts) and every requery (settlement.ts) —, so this is where what a biller says is made storable and bounded
+ * (usableAnswer): a token and units of the contract's forms (Transaction.token, .units) or none, a reason without
+ * U+0000 or lone surrogates and at most REASON_MAX_CHARS characters, a recheck instant the store can hold. An answer
+ * that cannot be used (an unknown status, a malformed token) counts as no answer: the purchase stays as it is and
+ * the biller is asked again after the backoff — never a write that fails, so never a purchase requeried at every lease.
  */
 import type { Environment, MeterType, TransactionStatus } from '../domain.ts';
 import type { TransactionRow } from '../store/types.ts';
+import { storableText } from '../storable-text.ts';
+import { MAX_INSTANT, MIN_INSTANT } from '../store/instants.ts';
 import type { VendResult } from './types.ts';
 
 /**
@@ -74,6 +83,48 @@ export function backoffMs(attempts: number): number {
 
 const FINAL: readonly TransactionStatus[] = ['failed', 'reversed'];
 
+/** The most of a biller's reason (failed, reversed) that is kept, in characters. */
+export const REASON_MAX_CHARS = 500;
+/** The contract's forms of a prepaid electricity token and its units (TransactionAttributes). */
+const TOKEN = /^[0-9]{20}$/;
+const UNITS = /^[0-9]{1,12}(\.[0-9]{1,3})? kWh$/;
+const NO_REASON = 'the biller gave no reason';
+
+/**
+ * The biller's answer as the store can keep it and the contract show it, or null when it cannot be used: a status
+ * it does not know, a token or units not of the contract's form, or one without the other. A reason is made
+ * storable and cut; recheck_at is checked by decide() (recheckHint).
+ */
+export function usableAnswer(r: VendResult): VendResult | null {
+  switch ((r as { status?: unknown } | null)?.status) {
+    case 'successful': {
+      const { token, units } = r as { token?: unknown; units?: unknown };
+      if ((token === undefined) !== (units === undefined)) return null;
+      if (token !== undefined && !(typeof token === 'string' && TOKEN.test(token))) return null;
+      if (units !== undefined && !(typeof units === 'string' && UNITS.test(units))) return null;
+      return r;
+    }
+    case 'pending':
+      return r;
+    case 'failed':
+    case 'reversed': {
+      const reason = (r as { reason?: unknown }).reason;
+      const text = typeof reason === 'string' ? storableText(reason.trim(), REASON_MAX_CHARS, { ellipsis: true }) : '';
+      return { ...r, reason: text === '' ? NO_REASON : text } as VendResult;
+    }
+    default:
+      return null;
+  }
+}
+
+/** A biller's recheck instant as the store can hold it: an invalid one means "after the backoff", one past the
+ *  store's window is its edge. */
+function recheckHint(hint: unknown, retry: Date): Date | undefined {
+  if (hint === undefined) return undefined;
+  if (!(hint instanceof Date) || !Number.isFinite(hint.getTime())) return retry;
+  return new Date(Math.min(MAX_INSTANT, Math.max(MIN_INSTANT, hint.getTime())));
+}
+
 export function decide(row: Pick<DuePurchase, 'status' | 'check_attempts'>, requery: RequeryOutcome, now: Date): Settlement {
   const from = row.status;
   const retry = new Date(now.getTime() + backoffMs(row.check_attempts));
@@ -83,8 +134,10 @@ export function decide(row: Pick<DuePurchase, 'status' | 'check_attempts'>, requ
   const notBefore = (hint: Date | undefined) => (hint && hint > retry ? hint : retry);
 
   if (FINAL.includes(from)) return stay(null);
-  if (requery.kind !== 'answer') return stay(retry);
-  const r = requery.result;
+  const answered = requery.kind === 'answer' ? usableAnswer(requery.result) : null;
+  if (answered === null) return stay(retry);
+  const hint = recheckHint((answered as { recheck_at?: unknown }).recheck_at, retry);
+  const r = (hint === undefined ? answered : { ...answered, recheck_at: hint }) as VendResult;
 
   if (from === 'pending') {
     switch (r.status) {
