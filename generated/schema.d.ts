@@ -1431,7 +1431,7 @@ export interface components {
             attempted_at: components["schemas"]["Timestamp"];
             /**
              * Format: int32
-             * @description The HTTP status the endpoint answered, or null when there was no answer (see `error`).
+             * @description The HTTP status the endpoint answered, or null when there was no answer, or when the answer's status line named no HTTP status (outside 100–599, such as `999`); `error` then says why.
              */
             response_status_code: number | null;
             /**
