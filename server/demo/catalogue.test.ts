@@ -5,7 +5,7 @@ import {
   type ProductKind,
 } from '../domain.ts';
 import type { ProductRow } from '../store/types.ts';
-import { buildCatalogue, productCode, productId } from './catalogue.ts';
+import { buildCatalogue, CONTRACT_PRODUCT_IDS, productCode, productId } from './catalogue.ts';
 import { parseKobo } from '../money.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -51,13 +51,17 @@ describe('buildCatalogue', () => {
     expect(buildCatalogue('production')).toEqual(production);
   });
 
-  it('gives valid, unique UUIDs that differ between environments for the same product', () => {
+  it("gives valid, unique UUIDs that differ between environments for the same product, but the contract's examples", () => {
     for (const rows of [sandbox, production]) {
       expect(rows.every((p) => UUID.test(p.id))).toBe(true);
       expect(new Set(rows.map((p) => p.id)).size).toBe(rows.length);
     }
     const sandboxIds = new Set(sandbox.map((p) => p.id));
-    expect(production.filter((p) => sandboxIds.has(p.id))).toEqual([]);
+    // The products the contract's examples show carry the example's id in both environments (contract-examples.ts).
+    expect(production.filter((p) => sandboxIds.has(p.id)).map((p) => p.id).sort()).toEqual(Object.values(CONTRACT_PRODUCT_IDS).sort());
+    for (const [key, id] of Object.entries(CONTRACT_PRODUCT_IDS)) {
+      for (const rows of [sandbox, production]) expect(rows.filter((p) => `${p.kind}:${productCode(p)}` === key).map((p) => p.id), key).toEqual([id]);
+    }
     // Same products, same order, other ids.
     expect(production.map((p) => p.attributes)).toEqual(sandbox.map((p) => p.attributes));
   });

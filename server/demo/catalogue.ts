@@ -4,7 +4,8 @@
  * `attributes` of the product (checked against the contract by catalogue.test.ts) plus the filter columns.
  *
  * Ids are name-based UUIDs (v5) of (environment, kind, code): stable across starts and machines, and different
- * between environments, which are isolated (an id of one is unknown in the other).
+ * between environments, which are isolated (an id of one is unknown in the other) — except the products the
+ * contract's examples show, which carry the example's id in both (CONTRACT_PRODUCT_IDS).
  */
 import {
   BUNDLE_VALIDITY_DAYS, CABLE_PROVIDERS, DISTRIBUTORS, METER_TYPES, NETWORKS,
@@ -114,9 +115,27 @@ const BOUQUETS: Record<CableProvider, [name: string, code: string, price: number
   ],
 };
 
-/** The stable id of a product of one environment. */
+/**
+ * The ids the contract's catalogue examples give products (components/examples/*ListOk.yaml; the purchase bodies and
+ * verification paths use them too), by kind and catalogue code. These products carry them in both environments, so
+ * an example request names a product of the demo catalogue wherever it is sent (contract-examples.ts). A product is
+ * keyed by (environment, id), so the environments stay isolated; contract-examples.test.ts checks the table against
+ * the contract.
+ */
+export const CONTRACT_PRODUCT_IDS: Readonly<Record<string, string>> = {
+  'airtime:MTN': '1e2d3c4b-5a6f-4e7d-8c9b-0a1b2c3d4e5f',
+  'airtime:AIRTEL': '2f3e4d5c-6b7a-4f8e-9d0c-1b2c3d4e5f6a',
+  'dataplan:MTN-1500MB-30D': '4b5c6d7e-8f9a-4b0c-9d1e-2f3a4b5c6d7e',
+  'dataplan:MTN-10GB-30D': '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f',
+  'electricity:IKEDC-PREPAID': '6d7e8f9a-0b1c-4d2e-9f3a-4b5c6d7e8f9a',
+  'electricity:IKEDC-POSTPAID': '7e8f9a0b-1c2d-4e3f-8a4b-5c6d7e8f9a0b',
+  'cabletv:DSTV-COMPACT': '8f9a0b1c-2d3e-4f4a-9b5c-6d7e8f9a0b1c',
+  'cabletv:DSTV-PREMIUM': '9a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d',
+};
+
+/** The stable id of a product of one environment: the contract's example id, or a name-based one of the environment. */
 export function productId(environment: Environment, kind: ProductKind, code: string): string {
-  return uuidV5(`product:${environment}:${kind}:${code}`);
+  return CONTRACT_PRODUCT_IDS[`${kind}:${code}`] ?? uuidV5(`product:${environment}:${kind}:${code}`);
 }
 
 /** "1.5GB" -> { mb: 1536, code: "1500MB" }; "10GB" -> { mb: 10240, code: "10GB" }; "110MB" -> { mb: 110, code: "110MB" }. */

@@ -6,8 +6,8 @@ import { DEMO_BALANCE_FLOOR_KOBO, demoAccountId, LOW_BALANCE, lowBalanceAccountI
 import { buildCatalogue } from './catalogue.ts';
 import { parseKobo } from '../money.ts';
 import { historyOf } from './history.ts';
-import { ensureCatalogue, loadDemo } from './seed.ts';
-import { balanceOfTransactions, DEFAULT_TRANSACTION_COUNT, generateTransactions } from './transactions.ts';
+import { demoTransactions, ensureCatalogue, loadDemo } from './seed.ts';
+import { balanceOfTransactions, DEFAULT_TRANSACTION_COUNT } from './transactions.ts';
 
 const NOW = new Date('2026-11-23T10:00:00.000Z');
 const SEED = 20261123;
@@ -63,10 +63,11 @@ describe('loadDemo on an empty store', () => {
 
   it.each(ENVIRONMENTS)('stores the generated transactions of %s unchanged', async (env) => {
     const accountId = result.accounts[env].id;
-    expect(await store.countTransactions(accountId)).toBe(DEFAULT_TRANSACTION_COUNT);
-    const expected = generateTransactions({ accountId, environment: env, seed: SEED, now: NOW });
+    // The generated history and the contract's example transaction (contract-examples.ts).
+    expect(await store.countTransactions(accountId)).toBe(DEFAULT_TRANSACTION_COUNT + 1);
+    const expected = demoTransactions(accountId, env, { seed: SEED, now: NOW });
     const stored = [];
-    for (let page = 1; stored.length < DEFAULT_TRANSACTION_COUNT; page++) stored.push(...(await store.listTransactions(accountId, {}, { page, per_page: 100 })).items);
+    for (let page = 1; stored.length < DEFAULT_TRANSACTION_COUNT + 1; page++) stored.push(...(await store.listTransactions(accountId, {}, { page, per_page: 100 })).items);
     const byId = new Map(expected.map((t) => [t.id, t]));
     for (const t of stored) expect(t).toEqual(byId.get(t.id));
   });
@@ -75,7 +76,7 @@ describe('loadDemo on an empty store', () => {
     const accountId = result.accounts[env].id;
     const wallet = await store.getWallet(accountId);
     const expected = Math.max(
-      balanceOfTransactions(generateTransactions({ accountId, environment: env, seed: SEED, now: NOW })),
+      balanceOfTransactions(demoTransactions(accountId, env, { seed: SEED, now: NOW })),
       DEMO_BALANCE_FLOOR_KOBO,
     );
     expect(wallet?.currency).toBe('NGN');
@@ -86,7 +87,7 @@ describe('loadDemo on an empty store', () => {
 
   it.each(ENVIRONMENTS)('stores the history of %s, and the pending purchases due for the settlement worker', async (env) => {
     const accountId = result.accounts[env].id;
-    const rows = generateTransactions({ accountId, environment: env, seed: SEED, now: NOW });
+    const rows = demoTransactions(accountId, env, { seed: SEED, now: NOW });
     const stored = await store.sql.query<{ transaction_id: string; from_status: string | null; to_status: string; at: Date; reason: null }>(
       `SELECT h.transaction_id, h.from_status, h.to_status, h.at, h.reason FROM transaction_history h
        JOIN transactions t ON t.id = h.transaction_id WHERE t.account_id = $1 ORDER BY h.id`, [accountId]);
@@ -172,7 +173,7 @@ describe('loadDemo on a store that already holds data', () => {
     await store.sql.query('DELETE FROM wallets WHERE account_id = $1', [accounts.sandbox.id]);
     await store.sql.query('DELETE FROM transactions WHERE account_id = $1', [accounts.sandbox.id]);
     await loadDemo(store, { now: NOW, seed: SEED, transactionCount: 40 });
-    expect(await store.countTransactions(accounts.sandbox.id)).toBe(40);
+    expect(await store.countTransactions(accounts.sandbox.id)).toBe(40 + 1); // and the contract's example transaction
     expect(await store.getWallet(accounts.sandbox.id)).not.toBeNull();
   });
 });

@@ -4,16 +4,18 @@
  * - ensureCatalogue(store): every environment whose catalogue is empty gets it (also on a production, non-demo
  *   start). A non-empty catalogue is left as it is.
  * - loadDemo(store, { now, seed }): for each environment WITHOUT any account, creates the demo account, its wallet
- *   and its transactions with their history (one insertTransactions call); makes sure the low-balance account of
- *   the `low_balance` demo key exists with exactly LOW_BALANCE in its wallet (reset at every start, through a
- *   ledger entry); then makes sure the catalogue is present. Idempotent: a second call on the same store changes
+ *   and its transactions with their history (one insertTransactions call), the contract's example transaction
+ *   among them (contract-examples.ts); makes sure the low-balance account of the `low_balance` demo key exists with
+ *   exactly LOW_BALANCE in its wallet (reset at every start, through a ledger entry); then makes sure the catalogue
+ *   is present. Idempotent: a second call on the same store changes
  *   nothing and returns the same accounts.
  */
 import { ENVIRONMENTS, type Environment } from '../domain.ts';
 import type { EndpointSecrets } from '../webhooks/secrets.ts';
 import { ensureDemoWebhook } from './webhooks.ts';
 import { createQueries } from '../store/queries.ts';
-import type { AccountRow, Store } from '../store/types.ts';
+import type { AccountRow, Store, TransactionRow } from '../store/types.ts';
+import { exampleTransaction, nameExampleEvent } from './contract-examples.ts';
 import { demoAccount, demoAccountId, demoWallet, LOW_BALANCE, lowBalanceAccount, lowBalanceAccountId } from './accounts.ts';
 import { buildCatalogue, CURRENCY } from './catalogue.ts';
 import { historyOf } from './history.ts';
@@ -102,14 +104,23 @@ async function ensureDemoAccount(store: Store, environment: Environment, options
   const account = demo ?? (await store.createAccount(demoAccount(environment, options.now)));
   if (demo !== undefined && (await store.getWallet(demo.id)) !== null) return demo;
 
-  const transactions = generateTransactions({
-    accountId: account.id,
+  const transactions = demoTransactions(account.id, environment, options);
+  if ((await store.countTransactions(account.id)) === 0) {
+    await store.insertTransactions(transactions, historyOf(transactions));
+    if (environment === 'sandbox') await nameExampleEvent(store, account.id);
+  }
+  await store.upsertWallet(demoWallet(account.id, transactions, options.now));
+  return account;
+}
+
+/** The history of a demo account: the generated transactions and the contract's example transaction (contract-examples.ts). */
+export function demoTransactions(accountId: string, environment: Environment, options: Pick<LoadDemoOptions, 'now' | 'seed' | 'transactionCount'>): TransactionRow[] {
+  return generateTransactions({
+    accountId,
     environment,
     seed: options.seed,
     now: options.now,
     ...(options.transactionCount !== undefined ? { count: options.transactionCount } : {}),
+    extra: [exampleTransaction(environment, accountId, options.now)],
   });
-  if ((await store.countTransactions(account.id)) === 0) await store.insertTransactions(transactions, historyOf(transactions));
-  await store.upsertWallet(demoWallet(account.id, transactions, options.now));
-  return account;
 }

@@ -94,6 +94,8 @@ export interface GenerateTransactionsOptions {
   now: Date;
   /** Number of rows; default DEFAULT_TRANSACTION_COUNT (260). Below COVERAGE_SIZE, full coverage is not guaranteed. */
   count?: number;
+  /** Rows added as they are, besides the `count` generated ones, and counted in the balance (contract-examples.ts). */
+  extra?: readonly TransactionRow[];
 }
 
 /** Groups thousands for descriptions: 1234567 kobo -> "12,345.67". */
@@ -259,6 +261,7 @@ export function generateTransactions(opts: GenerateTransactionsOptions): Transac
       check_attempts: 0,
     };
   });
+  rows.push(...(opts.extra ?? []).map((t) => ({ ...t, account_id: accountId })));
   if (specs[0]?.opening) raiseOpeningFunding(rows[0]!, rows);
 
   // Newest first, like the store's listing order.
