@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENTS, type Environment } from '../domain.ts';
 import { PG_URL, pgliteStores, postgresStores, type Stores } from '../store/test-fixtures/purchases.ts';
 import type { Store } from '../store/types.ts';
-import { endpointSecrets } from '../webhooks/secrets.ts';
+import { endpointSecrets, secretRecord } from '../webhooks/secrets.ts';
 import { buildCatalogue, CONTRACT_PRODUCT_IDS } from './catalogue.ts';
 import { CONTRACT_EXAMPLE_IDS, exampleTransaction, exampleTransactionId } from './contract-examples.ts';
 import { loadDemo } from './seed.ts';
+import { DEMO_WEBHOOK_URL, demoEndpointId } from './webhooks.ts';
 
 type Json = Record<string, unknown>;
 const bundle = JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8')) as Json;
@@ -99,5 +100,36 @@ describe.each(DRIVERS)('loadDemo on %s', (_name, open) => {
     await loadDemo(store, { now: new Date(NOW.getTime() + 60_000), seed: 1, transactionCount: 40, webhookSecrets: endpointSecrets(Buffer.alloc(32, 7)) });
     expect(await store.countTransactions(accounts.sandbox.id)).toBe(40 + 1);
     expect((await store.listWebhookEndpoints(accounts.sandbox.id, { page: 1, per_page: 10 })).items.map((e) => e.id)).toEqual([CONTRACT_EXAMPLE_IDS.webhookEndpoint]);
+  });
+
+  it('the next start seeds the example endpoint and its delivery again once deleted (a stock run deletes it)', async () => {
+    const id = accounts.sandbox.id;
+    expect(await store.deleteWebhookEndpoint(id, CONTRACT_EXAMPLE_IDS.webhookEndpoint)).toBe(true);
+    await loadDemo(store, { now: new Date(NOW.getTime() + 120_000), seed: 1, transactionCount: 40, webhookSecrets: endpointSecrets(Buffer.alloc(32, 7)) });
+    expect(await store.getWebhookDelivery(id, CONTRACT_EXAMPLE_IDS.webhookEndpoint, CONTRACT_EXAMPLE_IDS.delivery)).toMatchObject({ event_id: CONTRACT_EXAMPLE_IDS.event });
+  });
+});
+
+describe('a sandbox seeded before the examples were', () => {
+  it('(its endpoint under its own id, no example event) starts again as it was, without a second endpoint', async () => {
+    const { store, close } = await pgliteStores();
+    try {
+      const secrets = endpointSecrets(Buffer.alloc(32, 7));
+      const { accounts: { sandbox: account } } = await loadDemo(store, { now: NOW, seed: 1, transactionCount: 40 });
+      await store.sql.query('DELETE FROM webhook_events WHERE id = $1', [CONTRACT_EXAMPLE_IDS.event]);
+      // What the demo seeded then: its endpoint under demoEndpointId, with a delivery of the newest event.
+      const id = demoEndpointId(account.id);
+      await store.createWebhookEndpoint({
+        id, account_id: account.id, url: DEMO_WEBHOOK_URL, description: 'Demo endpoint (an example URL; disabled)',
+        events: ['transaction.successful'], ...secretRecord(secrets.secretOf(id, 1)), at: NOW,
+      }, 10);
+      const [event] = (await store.listWebhookEvents(account.id, { since: new Date(0) }, { page: 1, per_page: 1 })).items;
+      await store.createWebhookRedelivery({ account_id: account.id, endpoint_id: id, event_id: event!.id, id: demoEndpointId(event!.id), at: NOW, since: new Date(0) });
+
+      await loadDemo(store, { now: NOW, seed: 1, transactionCount: 40, webhookSecrets: secrets });
+      expect((await store.listWebhookEndpoints(account.id, { page: 1, per_page: 10 })).items.map((e) => e.id)).toEqual([id]);
+    } finally {
+      await close();
+    }
   });
 });
