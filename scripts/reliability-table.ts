@@ -30,8 +30,10 @@ export const ROWS: Row[] = [
   { id: 'purchases-idempotency', check: 'One Idempotency-Key sent 50 times at once over 2 instances', threat: 'money: a retry charged twice; ASVS V11.1.6 (race conditions)', file: 'purchases-idempotency.spec.ts' },
   { id: 'purchases-sigkill', check: 'SIGKILL in the middle of purchases, restart, clients retry', threat: 'money: partial writes, lost or doubled debits; availability', file: 'purchases-sigkill.spec.ts' },
   { id: 'purchases-settlement', check: 'Settlement workers on 2 instances', threat: 'money: double settlement, double refund', file: 'purchases-settlement.spec.ts' },
+  { id: 'purchases-retry-storm', check: 'Retry storm over 2 instances: 5 keys × 40 at once beside 100 new keys, twice, then after settling', threat: 'availability: repeats queued behind writes, 503 after recording; money: a retry charged twice; ASVS V11.1.6 (race conditions)', file: 'purchases-retry-storm.spec.ts' },
   { id: 'webhooks-delivery', check: '1,000 webhook events over 2 instances, 30 % of first attempts failing', threat: 'lost or duplicated notifications; ASVS V11.1.6 (race conditions)', file: 'webhooks-delivery.spec.ts' },
   { id: 'webhooks-sigkill', check: 'A delivering instance killed with SIGKILL', threat: 'lost notifications (at least once)', file: 'webhooks-delivery.spec.ts' },
+  { id: 'webhooks-garbage-receiver', check: 'A receiver answering garbage (NUL body, status 999/000/65535, non-UTF-8, cut, endless) for a whole schedule, 2 instances', threat: 'API10:2023 (unsafe consumption of APIs); lost notifications', file: 'webhooks-garbage-receiver.spec.ts' },
 ];
 
 interface Run {
