@@ -1625,7 +1625,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The service cannot reach its store (`SERVICE_UNAVAILABLE`), or no biller is configured to verify and deliver purchases in this environment (`BILLER_UNAVAILABLE`; production only, the sandbox always has its simulator). Retry after `Retry-After` seconds. */
+        /** @description The service cannot reach its store (`SERVICE_UNAVAILABLE`), or the biller cannot verify now (`BILLER_UNAVAILABLE`): none is configured in this environment (production only, the sandbox always has its simulator), or it did not answer, or its answer was not one this API can pass on (such as a verification of another number, or a due date that is no date). Retry after `Retry-After` seconds. */
         ServiceOrBillerUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1701,7 +1701,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description Try again later, after `Retry-After` seconds, with the same `Idempotency-Key`. `BILLER_UNAVAILABLE`: no biller is configured to deliver purchases in this environment (production only; the sandbox always has its simulator); nothing was recorded or debited and the key is not kept. `SERVICE_UNAVAILABLE`: the service cannot reach its store. A retry with the same key never buys twice: if the purchase had been recorded before the failure, the retry gets that purchase's answer (409 `IDEMPOTENCY_KEY_IN_USE` until it is settled, then its 201 replayed). */
+        /** @description Try again later, after `Retry-After` seconds, with the same `Idempotency-Key`. `BILLER_UNAVAILABLE`: no biller is configured to deliver purchases in this environment (production only; the sandbox always has its simulator), or the biller's verification of the meter or smartcard did not come or could not be used; nothing was recorded or debited and the key is not kept. `SERVICE_UNAVAILABLE`: the service cannot reach its store. A retry with the same key never buys twice: if the purchase had been recorded before the failure, the retry gets that purchase's answer (409 `IDEMPOTENCY_KEY_IN_USE` until it is settled, then its 201 replayed). */
         PurchaseServiceUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];

@@ -186,6 +186,12 @@ export const errors = {
     new ApiError(503, 'BILLER_UNAVAILABLE', 'No biller is available to deliver this purchase now; nothing was recorded. Retry later.', {
       headers: { 'Retry-After': '30' },
     }),
+  /** The biller answered, or failed to, in a way the contract cannot show (server/biller/verification-answer.ts). */
+  billerAnswerUnusable: (cause?: unknown) =>
+    new ApiError(503, 'BILLER_UNAVAILABLE', 'The biller could not give a usable answer now; nothing was recorded. Retry later.', {
+      headers: { 'Retry-After': '30' },
+      cause,
+    }),
   webhookNotFound: () => new ApiError(404, 'WEBHOOK_NOT_FOUND', 'No webhook endpoint of this account has this id; list them with GET /webhooks.'),
   deliveryNotFound: () => new ApiError(404, 'DELIVERY_NOT_FOUND', 'This webhook endpoint has no delivery with this id; list them with GET /webhooks/{webhook_id}/deliveries.'),
   eventNotFound: (status: 404 | 422 = 404) =>

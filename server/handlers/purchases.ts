@@ -7,7 +7,9 @@
 import { NETWORK_PREFIXES, type Environment, type Network } from '../domain.ts';
 import { errors } from '../errors.ts';
 import type { Handler } from '../contract/operations.ts';
+import { verifyMeter, verifySmartcard } from '../biller/verification-answer.ts';
 import { billerOf, checkAmountRange, money, productOf, purchase } from './purchase-flow.ts';
+import { verifiedOr } from './verifications.ts';
 
 const NO_FEE = '0.00';
 const ELECTRICITY_FEE = '100.00';
@@ -62,8 +64,8 @@ export const createElectricityPurchase: Handler<'createElectricityPurchase'> = a
   const product = await productOf(ctx.store, ctx.environment, 'electricity', ctx.body.product_id, 422);
   const amount = money(ctx.body.amount);
   checkAmountRange(product, amount);
-  const meter = await biller.verifyMeter({ environment: ctx.environment, product, meter_number: ctx.body.meter_number });
-  if (!meter) throw errors.meterNotFound();
+  // The customer must be known and the biller's answer usable (503 BILLER_UNAVAILABLE otherwise), before any debit.
+  verifiedOr(await verifyMeter(biller, { environment: ctx.environment, product, meter_number: ctx.body.meter_number }), errors.meterNotFound);
   return purchase(ctx, biller, {
     product, product_type: 'electricity', product_amount: amount, fee_amount: ELECTRICITY_FEE, price_basis: 'face_value',
     description: `${attributesOf(product).display_name} ${amount} for meter ${ctx.body.meter_number}`,
@@ -75,8 +77,7 @@ export const createElectricityPurchase: Handler<'createElectricityPurchase'> = a
 export const createCableTvPurchase: Handler<'createCableTvPurchase'> = async (ctx) => {
   const biller = billerOf(ctx.biller);
   const product = await productOf(ctx.store, ctx.environment, 'cabletv', ctx.body.product_id, 422);
-  const card = await biller.verifySmartcard({ environment: ctx.environment, product, smartcard_number: ctx.body.smartcard_number });
-  if (!card) throw errors.smartcardNotFound();
+  verifiedOr(await verifySmartcard(biller, { environment: ctx.environment, product, smartcard_number: ctx.body.smartcard_number }), errors.smartcardNotFound);
   const a = attributesOf(product);
   return purchase(ctx, biller, {
     product, product_type: 'cabletv', product_amount: a.price.amount!, fee_amount: NO_FEE, price_basis: 'fixed',
