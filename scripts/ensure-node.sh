@@ -33,7 +33,7 @@ _ensure_node_install() {
   tmp=$(mktemp -d "$dir.tmp.XXXXXX") || { _ensure_node_fail "cannot create a temporary directory beside $dir"; return 1; }
   log="$tmp.log"
   echo "ensure-node: fetching $pkg@$version into ${dir#"$PWD"/} …" >&2
-  # --prefix: its own package root, so neither the project's manifest nor its .npmrc (engine-strict) is involved.
+  # --prefix: its own package root, so neither the project's manifest nor its .npmrc is involved.
   if ! npm install --prefix "$tmp" --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
       "$pkg@$version" >"$log" 2>&1; then
     # npm's most telling line, e.g. "notarget No matching version found for …" (not "code E…", not the log path).
