@@ -122,13 +122,53 @@ function suite(title: string, open: () => Promise<Stores>) {
       }), { numRuns: h.driver === 'postgres' ? 40 : 50 });
     }, 180_000);
 
+    // The contract's WebhookAttempt: `error` says why an attempt failed when there was no usable answer, and is null
+    // when the endpoint answered and was not redirecting. Over every status class a receiver can answer, read back
+    // from the log as the contract shows it.
+    it('the log\'s error, for every status class: null for an answered status other than a redirect, words otherwise', async () => {
+      const classes = fc.oneof(
+        fc.integer({ min: 100, max: 199 }), fc.integer({ min: 200, max: 299 }), fc.integer({ min: 300, max: 399 }),
+        fc.integer({ min: 400, max: 499 }), fc.integer({ min: 500, max: 599 }),
+        fc.integer({ min: 0, max: 99 }), fc.integer({ min: 600, max: 999 }),
+      );
+      await fc.assert(fc.asyncProperty(classes, fc.boolean(), fc.constantFrom('nope', ''), async (code, withLocation, text) => {
+        const headers: [string, string][] = withLocation ? [['Location', 'https://elsewhere.example/moved']] : [];
+        current = { head: rawHead(String(code).padStart(3, '0'), bytes('Some Reason'), headers), body: bytes(text), framing: 'length' };
+        const { acc, endpoint, delivery } = await oneDelivery();
+        try {
+          expect(mine(await worker().runOnce(), delivery)).toEqual([expect.objectContaining({ attempt: 1, recorded: true })]);
+          const d = (await store.getWebhookDelivery(acc, endpoint, delivery))!;
+          expectWithinBounds(d);
+          const [a] = toWebhookDelivery(d).attributes.attempts;
+          if (code >= 300 && code < 400) {
+            expect(a).toMatchObject({
+              response_status_code: code,
+              error: withLocation ? `redirect not followed (${code} to https://elsewhere.example/moved)` : `redirect not followed (${code} without a Location)`,
+            });
+          } else if (code >= 200 && code <= 599) {
+            expect(a).toMatchObject({ response_status_code: code, error: null });
+            if (code !== 204) expect(a!.response_body).toBe(text === '' ? null : text); // a 204 has no body (RFC 9110)
+          } else if (code >= 100) {
+            // An interim answer is no answer: node waits for a final one, which never comes in a valid form.
+            expect(a).toMatchObject({ response_status_code: null, error: expect.any(String) });
+          } else {
+            expect(a).toMatchObject({ response_status_code: null, error: expect.stringMatching(new RegExp(`status ${code}, which is not an HTTP status`)) });
+          }
+        } finally {
+          await store.updateWebhookEndpoint(acc, endpoint, { enabled: false }, new Date());
+        }
+      }), { numRuns: h.driver === 'postgres' ? 40 : 60 });
+    }, 180_000);
+
     it('a store that lets the receiver\'s bytes through: the refused record is made again as a failed attempt with the reason', async () => {
       current = NUL_BODY;
       const { acc, endpoint, delivery } = await oneDelivery();
-      // recordWebhookAttempt as it was before the store bounded anything: the receiver's values straight to 006's function.
+      // recordWebhookAttempt as it was before the store bounded anything: the receiver's values straight to the SQL function.
       const unbounded: typeof store.recordWebhookAttempt = async (o) => {
         const r = await store.sql.query<{ recorded: boolean; endpoint_disabled: null }>(
-          'SELECT recorded, endpoint_disabled FROM record_webhook_attempt($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, $10::interval)',
+          `SELECT recorded, endpoint_disabled FROM record_webhook_attempt(p_delivery => $1, p_attempt => $2, p_at => $3,
+            p_status => $4, p_duration_ms => $5, p_error => $6, p_response_body => $7, p_outcome => $8,
+            p_next_attempt_at => $9::timestamptz, p_failing_after => $10::interval)`,
           [o.delivery_id, o.attempt, o.at, o.response_status_code, Math.round(o.duration_ms), o.error, o.response_body, o.outcome,
             o.next_attempt_at, `${Math.round(o.failing_after_ms)} milliseconds`]);
         return r[0]!;
@@ -174,7 +214,8 @@ function suite(title: string, open: () => Promise<Stores>) {
       expect(d).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, next_attempt_at: null });
       expect(d.attempt_log.map((x) => x.attempt)).toEqual(Array.from({ length: MAX_ATTEMPTS }, (_, i) => i + 1));
       expect(new Set(d.attempt_log.map((x) => x.response_status_code))).toEqual(new Set([status]));
-      for (const x of d.attempt_log) expect(x.error).toMatch(status === null ? /status 999, which is not an HTTP status/ : /answered 500/);
+      // A 500 is an answer: its status and body say it, `error` is null (the contract's WebhookAttempt.error).
+      for (const x of d.attempt_log) expect(x.error).toEqual(status === null ? expect.stringMatching(/status 999, which is not an HTTP status/) : null);
       if (status === 500) expect(new Set(d.attempt_log.map((x) => x.response_body))).toEqual(new Set(['x\uFFFDy']));
       expectWithinBounds(d);
       expect(await store.getWebhookEndpoint(acc, endpoint)).toMatchObject({ enabled: false, disabled_reason: 'failing' });

@@ -12,13 +12,15 @@
  *
  * Whatever the receiver answers is bounded here as the delivery log shows it (contract, WebhookAttempt): a status
  * outside 100–599 (node's parser passes any three digits) is no HTTP status — `status` null, the code named in
- * `error` —, `error` is at most ERROR_MAX_CHARS characters whatever went into it (a Location header, the host
- * name), and the excerpt is at most excerptChars characters. Making the text storable (U+0000) is the store's part.
+ * `error` —; any other status that is not a redirect is the answer itself, with `error` null (a 503 is its status
+ * and its body, not words); `error` is at most ERROR_MAX_CHARS characters whatever went into it (a Location header,
+ * the host name), and the excerpt is at most excerptChars characters. Making the text storable (U+0000) is the
+ * store's part.
  *
  * Written on node:http rather than fetch: pinning fetch's connection to a checked address needs undici's Agent, a
  * package not in package.json, while node:http takes a per-request `lookup`.
  */
-import http, { STATUS_CODES, type IncomingMessage } from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { promises as dns } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
@@ -50,8 +52,10 @@ export interface SendResult {
   response_excerpt: string | null;
   /** From Retry-After on a 429 or 503 (delta-seconds or HTTP-date), else null. */
   retry_after_seconds: number | null;
-  /** Partner-readable: 'timed out after 15 s', 'connection refused', 'redirect not followed (302 to …)' …;
-   *  at most ERROR_MAX_CHARS characters. */
+  /** Why the attempt failed when there was no usable answer, partner-readable: 'timed out after 15 s', 'connection
+   *  refused', 'redirect not followed (302 to …)', a status that is no HTTP status …; at most ERROR_MAX_CHARS
+   *  characters. null when the endpoint answered an HTTP status and was not redirecting — a 2xx, and also a 4xx or
+   *  5xx, whose status (and body) say it all (the contract's WebhookAttempt.error). */
   error: string | null;
 }
 
@@ -111,7 +115,8 @@ export async function sendWebhook(req: SendRequest): Promise<SendResult> {
     if (status === null) return done({ ...answered, outcome: 'failed', error: invalidStatusWords(code) });
     if (read.error !== undefined) return failed(read.error, answered);
     if (status >= 200 && status < 300) return done({ ...answered, outcome: 'delivered', error: null });
-    return done({ ...answered, outcome: 'failed', error: statusWords(status, res.headers.location, url) });
+    // The status is the answer (the contract: `error` null when the endpoint answered and was not redirecting).
+    return done({ ...answered, outcome: 'failed', error: status >= 300 && status < 400 ? redirectWords(status, res.headers.location, url) : null });
   } catch (err) {
     return failed(err);
   } finally {
@@ -227,14 +232,11 @@ function invalidStatusWords(code: number): string {
   return `the endpoint answered with status ${code}, which is not an HTTP status (100–599); only a 2xx status counts as delivered`;
 }
 
-function statusWords(status: number, location: string | undefined, url: URL): string {
-  if (status >= 300 && status < 400) {
-    if (location === undefined) return `redirect not followed (${status} without a Location)`;
-    // Cut so that the whole sentence stays within ERROR_MAX_CHARS.
-    const target = storableText(URL.parse(location, url)?.href ?? location, 200, { ellipsis: true });
-    return `redirect not followed (${status} to ${target})`;
-  }
-  return `the endpoint answered ${status} ${STATUS_CODES[status] ?? ''}`.trimEnd() + '; only a 2xx status counts as delivered';
+function redirectWords(status: number, location: string | undefined, url: URL): string {
+  if (location === undefined) return `redirect not followed (${status} without a Location)`;
+  // Cut so that the whole sentence stays within ERROR_MAX_CHARS.
+  const target = storableText(URL.parse(location, url)?.href ?? location, 200, { ellipsis: true });
+  return `redirect not followed (${status} to ${target})`;
 }
 
 /** Retry-After as seconds from `now`: delta-seconds, or an IMF-fixdate (the HTTP-date form RFC 9110 has senders use).

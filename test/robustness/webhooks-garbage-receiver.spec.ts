@@ -128,7 +128,10 @@ describe.skipIf(!!noDatabase)(`a receiver answering garbage for a whole schedule
       for (const x of attempts) {
         expect(x.response_status_code === null || (x.response_status_code >= 100 && x.response_status_code <= 599)).toBe(true);
         expect([...(x.error ?? '')].length).toBeLessThanOrEqual(256);
-        expect(x.error).not.toBeNull();
+        // Words when there was no usable answer (no HTTP status, a redirect); a status that was answered may stand
+        // alone (the contract's WebhookAttempt.error: null when the endpoint answered and was not redirecting).
+        const answered = x.response_status_code !== null && !(x.response_status_code >= 300 && x.response_status_code < 400);
+        if (!answered) expect(x.error).not.toBeNull();
       }
       for (const inst of [a, b2]) expect(inst.output()).not.toMatch(/webhook attempt not recorded|refused by the store/);
       passed = true;
