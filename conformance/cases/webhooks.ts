@@ -1,8 +1,9 @@
 /**
  * Webhooks (sandbox runs with writes). `webhooks.setup` runs before the walks: it starts a receiver on 127.0.0.1,
  * registers an endpoint for every event type pointing at it (201, Location, the secret shown once; the same key and
- * body again → the same answer byte for byte), buys one airtime purchase with the contract's example body (not one
- * of the run's purchases: money.before reads the balance after it), and waits until the endpoint's deliveries are
+ * body again → the same answer byte for byte), buys one airtime purchase with the contract's example body — in the
+ * sandbox with the magic values of a pending-then-successful scenario, for two events — (not one of the run's
+ * purchases: money.before reads the balance after it), and waits until the endpoint's deliveries are
  * no longer pending — so the walks of the second phase read endpoints, deliveries and events that hold still, and
  * the generated filter cases (status, event_id, type, transaction_id) have values. Every request the receiver gets
  * is judged: its signature verifies under a secret the run was shown (webhook_signature_conformance) and its body is
@@ -171,10 +172,17 @@ export function webhookSetupCase(): CaseDef {
       const again = await webhookWrite(t, 'createWebhookEndpoint', body, { key }, { status: 201 });
       if (again.response) t.report('idempotent_replay_conformance', idempotentReplayConformance(first.response!, again.response), again);
       const hook: RunWebhook = { id: created.data.id, secrets: [created.data.attributes.secret], url, received, transactionId: '', failNext };
-      // One purchase (the contract's example body), so that events and deliveries exist.
+      // One purchase (the contract's example body), so that events and deliveries exist. In the sandbox, with the
+      // magic values of a scenario that answers pending and then successful: two events (a purchase successful at
+      // once sends one), so that the filters of the event and delivery lists (event_id, type) have a value to tell
+      // apart from another.
       const example = t.op('createAirtimePurchase').requestBody?.examples[0];
+      const story = t.target.env === 'sandbox'
+        ? t.run.contract.scenarios.find((s) => s.operation === 'createAirtimePurchase' && s.outcome === 'pending' && s.then === 'successful')
+        : undefined;
+      const order = story && example && typeof example === 'object' ? { ...example, ...story.when } : example;
       const bought = await t.send({
-        operationId: 'createAirtimePurchase', method: 'POST', body: JSON.stringify(example),
+        operationId: 'createAirtimePurchase', method: 'POST', body: JSON.stringify(order),
         headers: { 'Content-Type': 'application/json', 'Idempotency-Key': t.newIdempotencyKey() },
       }, 'full', { status: 201 });
       hook.transactionId = (bought.response?.body as Json | undefined)?.data?.id ?? '';
