@@ -1,9 +1,9 @@
 // The floor of a purchase on this schema and machine: a bare node:http server that runs only the two statements that
-// move a purchase's money and state — 005's record_purchase (claim of the Idempotency-Key, debit, pending transaction,
-// history) and 004's settle_purchase (successful, history, the key completed with the 201) — through pg, with the
-// reference server's pool size (10). Nothing else: no validation, no rate limit, no logging, no product lookup, no
-// biller; a key is hashed and found in a map read once at start (the reference server looks it up per request).
-// Any server that keeps this schema's guarantees does at least this work per purchase, so what this reaches is the
+// move a purchase's money and state — record_purchase (claim of the Idempotency-Key, debit, pending transaction,
+// history) and settle_purchase (successful, history, the key completed with the 201), server/store/sql/ — through pg,
+// with the reference server's pool size (10). Nothing else: no validation, no rate limit, no logging, no product
+// lookup, no biller; a key is hashed and found in a map read once at start (the reference server looks it up per
+// request). Any server that keeps this schema's guarantees does at least this work per purchase, so what this reaches is the
 // ceiling of a purchase here, and the reference server's share of it is what its own layers cost. It answers 201
 // with {"data": transaction} and a Location, as the reference server does.
 //
@@ -29,14 +29,21 @@ const COLS = `id, account_id, amount::text AS amount, currency, status, category
 // Named statements: parsed and planned once per connection, as a server tuned for this would run them.
 const RECORD_ONE = {
   name: 'floor_record_one',
-  text: `SELECT ${COLS} FROM record_purchase($1, $2, 'NGN', 'Airtime purchase', $3, NULL, 'airtime', $4, $5, NULL, NULL,
-    $6::numeric, 0::numeric, $6::numeric, 'face_value', $7, $8, $9::text, 422, '{"error":"insufficient"}', true,
-    'purchaseAirtime', $10::text, $7, $11::timestamptz, $12::timestamptz)`,
+  text: `SELECT ${COLS} FROM record_purchase(p_id => $1, p_account_id => $2, p_currency => 'NGN',
+    p_description => 'Airtime purchase', p_reference => $3, p_external_reference => NULL, p_product_type => 'airtime',
+    p_product_id => $4, p_phone_number => $5, p_meter_number => NULL, p_smartcard_number => NULL,
+    p_product_amount => $6::numeric, p_fee_amount => 0::numeric, p_total_debit => $6::numeric,
+    p_price_basis => 'face_value', p_created_at => $7, p_next_check_at => $8, p_key => $9::text,
+    p_insufficient_status => 422, p_insufficient_body => '{"error":"insufficient"}', p_claim_key => true,
+    p_key_operation => 'purchaseAirtime', p_key_fingerprint => $10::text, p_key_created_at => $7,
+    p_key_locked_until => $11::timestamptz, p_key_expires_at => $12::timestamptz)`,
 };
 const SETTLE_ONE = {
   name: 'floor_settle_one',
-  text: `SELECT s.key_completed, p.id FROM settle_purchase($1, 'pending', 'successful', NULL, NULL, NULL, $2, NULL, false,
-    201, $3::text, $4::text) s CROSS JOIN LATERAL (SELECT (s.purchase).*) p`,
+  text: `SELECT s.key_completed, p.id FROM settle_purchase(p_id => $1, p_from => 'pending', p_to => 'successful',
+    p_token => NULL, p_units => NULL, p_next_check_at => NULL, p_at => $2, p_reason => NULL, p_refund => false,
+    p_response_status => 201, p_response_body => $3::text, p_response_location => $4::text) s
+    CROSS JOIN LATERAL (SELECT (s.purchase).*) p`,
 };
 // A group: the same functions once per purchase, LATERAL over the arguments as arrays, in one statement.
 const RECORD_GROUP = {
@@ -44,16 +51,22 @@ const RECORD_GROUP = {
   text: `SELECT ${COLS} FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::numeric[],
       $7::timestamptz[], $8::timestamptz[], $9::text[], $10::text[], $11::timestamptz[], $12::timestamptz[])
       AS i(i_id, i_account, i_ref, i_product, i_phone, i_amount, i_now, i_next, i_key, i_fp, i_locked, i_expires)
-    CROSS JOIN LATERAL record_purchase(i_id, i_account, 'NGN', 'Airtime purchase', i_ref, NULL, 'airtime', i_product,
-      i_phone, NULL, NULL, i_amount, 0::numeric, i_amount, 'face_value', i_now, i_next, i_key, 422,
-      '{"error":"insufficient"}', true, 'purchaseAirtime', i_fp, i_now, i_locked, i_expires)`,
+    CROSS JOIN LATERAL record_purchase(p_id => i_id, p_account_id => i_account, p_currency => 'NGN',
+      p_description => 'Airtime purchase', p_reference => i_ref, p_external_reference => NULL,
+      p_product_type => 'airtime', p_product_id => i_product, p_phone_number => i_phone, p_meter_number => NULL,
+      p_smartcard_number => NULL, p_product_amount => i_amount, p_fee_amount => 0::numeric, p_total_debit => i_amount,
+      p_price_basis => 'face_value', p_created_at => i_now, p_next_check_at => i_next, p_key => i_key,
+      p_insufficient_status => 422, p_insufficient_body => '{"error":"insufficient"}', p_claim_key => true,
+      p_key_operation => 'purchaseAirtime', p_key_fingerprint => i_fp, p_key_created_at => i_now,
+      p_key_locked_until => i_locked, p_key_expires_at => i_expires)`,
 };
 const SETTLE_GROUP = {
   name: 'floor_settle_group',
   text: `SELECT s.key_completed, p.id FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[])
       AS i(i_id, i_at, i_body, i_location)
-    CROSS JOIN LATERAL settle_purchase(i_id, 'pending', 'successful', NULL, NULL, NULL, i_at, NULL, false, 201, i_body,
-      i_location) s
+    CROSS JOIN LATERAL settle_purchase(p_id => i_id, p_from => 'pending', p_to => 'successful', p_token => NULL,
+      p_units => NULL, p_next_check_at => NULL, p_at => i_at, p_reason => NULL, p_refund => false,
+      p_response_status => 201, p_response_body => i_body, p_response_location => i_location) s
     CROSS JOIN LATERAL (SELECT (s.purchase).*) p`,
 };
 

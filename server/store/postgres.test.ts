@@ -5,6 +5,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from './open.ts';
+import { loadFunctionSources, loadMigrations } from './migrate.ts';
 import { openPostgres } from './postgres.ts';
 import { StoreMisuseError, StoreUnavailableError } from './errors.ts';
 import type { Store } from './types.ts';
@@ -137,7 +138,9 @@ describe.skipIf(!PG_URL)(`PostgreSQL outage and recovery${PG_URL ? '' : ' (skipp
     ]);
     try {
       expect(await x.sql.query('SELECT version FROM schema_migrations ORDER BY version'))
-        .toEqual([{ version: '001_init' }, { version: '002_transaction_counts' }, { version: '003_purchases' }, { version: '004_purchase_functions' }, { version: '005_claim_in_record' }, { version: '006_webhooks' }, { version: '007_link_key_in_claim' }, { version: '008_pending_event_on_first_answer' }]);
+        .toEqual(loadMigrations().map((m) => ({ version: m.version })));
+      expect(await x.sql.query('SELECT name FROM schema_functions ORDER BY name'))
+        .toEqual(loadFunctionSources().map((f) => ({ name: f.name })).sort((a, b) => (a.name < b.name ? -1 : 1)));
     } finally {
       await x.sql.query(`DROP SCHEMA ${s2} CASCADE`);
       await Promise.all([x.close(), y.close()]);

@@ -121,9 +121,14 @@ describe.skipIf(!PG_URL)(`purchases in group commits on PostgreSQL${PG_URL ? '' 
     // A group on the other instance that has claimed the key (in record_purchase_outcome) and not committed yet.
     const claiming = first().sql.transaction(async (tx) => {
       const p = purchase(account, '100.00');
-      await tx.query(`SELECT o.outcome FROM record_purchase_outcome($1, $2, 'NGN', 'd', 'r', NULL, 'airtime', 'x', NULL, NULL, NULL,
-        100, 0, 100, 'face_value', $3, NULL, 'claimed-elsewhere', 422, '{}', true, 'createAirtimePurchase', 'fp-1', $3,
-        $3::timestamptz + interval '30 seconds', $3::timestamptz + interval '1 day') o`, [p.id, account, AT]);
+      await tx.query(`SELECT o.outcome FROM record_purchase_outcome(p_id => $1, p_account_id => $2, p_currency => 'NGN',
+        p_description => 'd', p_reference => 'r', p_external_reference => NULL, p_product_type => 'airtime',
+        p_product_id => 'x', p_phone_number => NULL, p_meter_number => NULL, p_smartcard_number => NULL,
+        p_product_amount => 100, p_fee_amount => 0, p_total_debit => 100, p_price_basis => 'face_value',
+        p_created_at => $3, p_next_check_at => NULL, p_key => 'claimed-elsewhere', p_insufficient_status => 422,
+        p_insufficient_body => '{}', p_claim_key => true, p_key_operation => 'createAirtimePurchase',
+        p_key_fingerprint => 'fp-1', p_key_created_at => $3, p_key_locked_until => $3::timestamptz + interval '30 seconds',
+        p_key_expires_at => $3::timestamptz + interval '1 day') o`, [p.id, account, AT]);
       await held;
     });
     await new Promise((r) => setTimeout(r, 200)); // the claim is made

@@ -1,8 +1,8 @@
 /**
- * The two statements that move a purchase's money and state — 009's record_purchase_outcome (005's record_purchase
- * with an outcome per call) and 004's settle_purchase — each as one call (`alone`) and, on PostgreSQL, in group
- * commits (group-commit.ts): the same function once per purchase, LATERAL over the arguments given as arrays, in one
- * statement and so one transaction. A function that returns no row for a purchase (settled by someone else first)
+ * The two statements that move a purchase's money and state — record_purchase_outcome (record_purchase with an
+ * outcome per call) and settle_purchase, defined in server/store/sql/ — each as one call (`alone`) and, on
+ * PostgreSQL, in group commits (group-commit.ts): the same function once per purchase, LATERAL over the arguments
+ * given as arrays, in one statement and so one transaction. A function that returns no row for a purchase (settled by someone else first)
  * answers null for it, as alone. Recording answers a row for every call, its outcome among the columns: a known
  * Idempotency-Key is one of them (`key_held`), not an error, so it never rolls back the rest of its group.
  *
@@ -17,8 +17,11 @@ import { TX_COLS } from './transactions.ts';
 import type { Sql } from './types.ts';
 
 type Row = Record<string, unknown>;
-/** A function's arguments: each value with its SQL type, in the function's order. */
-export type Args = readonly (readonly [unknown, string])[];
+/**
+ * A function's arguments by parameter name: each value with its SQL type. Calls name every argument
+ * (`p_id => $1::uuid`), so the order of this object never has to match the function's signature.
+ */
+export type Args = Readonly<Record<string, readonly [unknown, string]>>;
 /** One call: its arguments and the account whose rows it locks (a group takes accounts in ascending order). */
 export type Call = (args: Args, account: string) => Promise<Row | null>;
 
@@ -38,15 +41,28 @@ interface Item {
 const GROUP_MAX = 50;
 const GROUPS_IN_FLIGHT = 1;
 
-/** `fn(v1::t1, v2::t2, …)`: one call with its values as parameters. */
-const callOf = (fn: string, args: Args) => sql`${raw(fn)}(${join(args.map(([v, t]) => sql`${v}::${raw(t)}`), ', ')})`;
+const PARAMETER = /^p_[a-z0-9_]+$/;
+/** The parameter names of a call (identifiers, checked: they are written into the statement). */
+function parametersOf(args: Args): string[] {
+  const names = Object.keys(args);
+  for (const name of names) if (!PARAMETER.test(name)) throw new Error(`not a parameter name: ${JSON.stringify(name)}`);
+  return names;
+}
 
-/** `unnest(a1::t1[], …) WITH ORDINALITY AS g(g_1, …, g_n) CROSS JOIN LATERAL fn(g_1, …)`: the calls of a group. */
+/** `fn(p_a => v1::t1, p_b => v2::t2, …)`: one call with its values as parameters. */
+const callOf = (fn: string, args: Args) =>
+  sql`${raw(fn)}(${join(parametersOf(args).map((p) => sql`${raw(p)} => ${args[p]![0]}::${raw(args[p]![1])}`), ', ')})`;
+
+/**
+ * `unnest(a1::t1[], …) WITH ORDINALITY AS g(g_1, …, g_n) CROSS JOIN LATERAL fn(p_a => g_1, …)`: the calls of a
+ * group (every call of one call site names the same parameters).
+ */
 function groupOf(fn: string, items: Item[]): SqlFragment {
-  const first = items[0]!.args;
-  const arrays = first.map(([, t], c) => sql`${items.map((i) => i.args[c]![0])}::${raw(`${t}[]`)}`);
-  const names = first.map((_, c) => `g_${c + 1}`).join(', ');
-  return sql`unnest(${join(arrays, ', ')}) WITH ORDINALITY AS g(${raw(names)}, g_n) CROSS JOIN LATERAL ${raw(fn)}(${raw(names)})`;
+  const params = parametersOf(items[0]!.args);
+  const arrays = params.map((p) => sql`${items.map((i) => i.args[p]![0])}::${raw(`${items[0]!.args[p]![1]}[]`)}`);
+  const names = params.map((_, c) => `g_${c + 1}`);
+  const named = params.map((p, c) => `${p} => ${names[c]}`).join(', ');
+  return sql`unnest(${join(arrays, ', ')}) WITH ORDINALITY AS g(${raw(names.join(', '))}, g_n) CROSS JOIN LATERAL ${raw(fn)}(${raw(named)})`;
 }
 
 /**
@@ -64,7 +80,7 @@ const DEADLOCK_ATTEMPTS = 3;
  * wallet a group holds, while the group waits to claim the same key (one Idempotency-Key sent at once, twice). The
  * victim's statement wrote nothing, so it runs again: the group has finished by then, and the call meets the key as
  * it would have alone (the request inspects the record). A group's own call no longer waits for a key another
- * transaction is claiming through record_purchase_outcome (009: `key_held` at once); this remains for claims made
+ * transaction is claiming through record_purchase_outcome (`key_held` at once); this remains for claims made
  * outside it (claimIdempotencyKey, a keyed write).
  */
 async function pastDeadlocks<T>(run: () => Promise<T>): Promise<T> {
@@ -96,12 +112,13 @@ function statement(db: Sql, fn: string, columns: SqlFragment, tail: SqlFragment,
 }
 
 /**
- * 009's record_purchase_outcome: `outcome` ('recorded', 'insufficient': the 422 stored with the key, 'key_held': the
- * key has a record or is being claimed, nothing written) and the purchase's columns (null but when recorded).
+ * record_purchase_outcome (sql/record_purchase_outcome.sql): `outcome` ('recorded', 'insufficient': the 422 stored
+ * with the key, 'key_held': the key has a record or is being claimed, nothing written) and the purchase's columns
+ * (null but when recorded).
  */
 export const recordCall = (db: Sql, grouped: boolean): Call =>
   statement(db, 'record_purchase_outcome', sql`o.outcome, ${TX_COLS}`, raw(' o CROSS JOIN LATERAL (SELECT (o.purchase).*) p'), grouped);
 
-/** 004's settle_purchase: key_completed and the purchase's row, or null (not in p_from: someone else moved it). */
+/** settle_purchase (sql/settle_purchase.sql): key_completed and the purchase's row, or null (not in p_from: someone else moved it). */
 export const settleCall = (db: Sql, grouped: boolean): Call =>
   statement(db, 'settle_purchase', sql`s.key_completed, ${TX_COLS}`, raw(' s CROSS JOIN LATERAL (SELECT (s.purchase).*) p'), grouped);

@@ -1,8 +1,9 @@
 /**
  * Purchases: recording one (the debit with its record), settling it (compare-and-set on the state, with the refund
  * and the history), the settlement worker's claim of due requeries, and the history. Each write is ONE statement,
- * so one database transaction: recording and settling call 004's PL/pgSQL functions (why, and their lock order,
- * there), which hold locks only while the database runs them. Nothing here awaits the biller.
+ * so one database transaction: recording and settling call PL/pgSQL functions (sql/record_purchase_outcome.sql,
+ * sql/record_purchase.sql, sql/settle_purchase.sql: why, and their lock order, there), which hold locks only while the
+ * database runs them. Nothing here awaits the biller.
  *
  * State machine (purchases-design §1): pending -> successful | failed, successful -> reversed. failed and reversed
  * are final and credit total_debit back in the same transaction as the state change. The database refuses any
@@ -30,7 +31,7 @@ const MOVES: Record<TransactionStatus, readonly TransactionStatus[]> = {
 };
 const REFUNDED: readonly TransactionStatus[] = ['failed', 'reversed'];
 
-/** The SQLSTATEs 004's and 005's functions raise (see the migrations). */
+/** The SQLSTATEs record_purchase and settle_purchase raise (sql/record_purchase.sql lists them). */
 const NO_WALLET = 'BPW01';
 const KEY_LOST = 'BPK01';
 const KEY_EXISTS = 'BPK02';
@@ -63,21 +64,27 @@ export function purchaseQueries(db: Sql, options: { groupCommit?: boolean } = {}
     async recordPurchase(p, idem): Promise<RecordPurchaseResult> {
       checkPurchase(p);
       const claim = idem?.claim ? { ...idem.claim, ...claimInstants(idem.claim) } : null;
-      // One statement (009's record_purchase_outcome over 005's record_purchase): the key's claim (with the instants
+      // One statement (sql/record_purchase_outcome.sql over sql/record_purchase.sql): the key's claim (with the instants
       // claimIdempotencyKey would store) or link, the debit, the purchase and its history; or the 422; or, for a key
       // that has a record or is being claimed by another transaction, nothing (`key_held`, answered from the record).
       return withFreeReference(p.external_reference, p.created_at, async (ext): Promise<RecordPurchaseResult | null> => {
         try {
-          const recorded = await record([
-            [p.id, 'uuid'], [p.account_id, 'uuid'], [p.currency, 'text'], [p.description, 'text'], [p.reference, 'text'],
-            [ext, 'text'], [p.product_type, 'text'], [p.product_id, 'text'], [p.phone_number, 'text'],
-            [p.meter_number, 'text'], [p.smartcard_number, 'text'], [p.product_amount, 'numeric'],
-            [p.fee_amount, 'numeric'], [p.total_debit, 'numeric'], [p.price_basis, 'text'], [p.created_at, 'timestamptz'],
-            [p.next_check_at, 'timestamptz'], [idem?.key ?? null, 'text'], [idem?.insufficient.status ?? null, 'integer'],
-            [idem?.insufficient.body ?? null, 'text'], [claim !== null, 'boolean'], [claim?.operation ?? null, 'text'],
-            [claim?.fingerprint ?? null, 'text'], [claim?.created_at ?? null, 'timestamptz'],
-            [claim?.locked_until ?? null, 'timestamptz'], [claim?.expires_at ?? null, 'timestamptz'],
-          ], p.account_id);
+          const recorded = await record({
+            p_id: [p.id, 'uuid'], p_account_id: [p.account_id, 'uuid'], p_currency: [p.currency, 'text'],
+            p_description: [p.description, 'text'], p_reference: [p.reference, 'text'], p_external_reference: [ext, 'text'],
+            p_product_type: [p.product_type, 'text'], p_product_id: [p.product_id, 'text'],
+            p_phone_number: [p.phone_number, 'text'], p_meter_number: [p.meter_number, 'text'],
+            p_smartcard_number: [p.smartcard_number, 'text'], p_product_amount: [p.product_amount, 'numeric'],
+            p_fee_amount: [p.fee_amount, 'numeric'], p_total_debit: [p.total_debit, 'numeric'],
+            p_price_basis: [p.price_basis, 'text'], p_created_at: [p.created_at, 'timestamptz'],
+            p_next_check_at: [p.next_check_at, 'timestamptz'], p_key: [idem?.key ?? null, 'text'],
+            p_insufficient_status: [idem?.insufficient.status ?? null, 'integer'],
+            p_insufficient_body: [idem?.insufficient.body ?? null, 'text'], p_claim_key: [claim !== null, 'boolean'],
+            p_key_operation: [claim?.operation ?? null, 'text'], p_key_fingerprint: [claim?.fingerprint ?? null, 'text'],
+            p_key_created_at: [claim?.created_at ?? null, 'timestamptz'],
+            p_key_locked_until: [claim?.locked_until ?? null, 'timestamptz'],
+            p_key_expires_at: [claim?.expires_at ?? null, 'timestamptz'],
+          }, p.account_id);
           const { outcome, ...columns } = recorded ?? {};
           if (outcome === 'recorded') return { kind: 'recorded', row: asTx(columns) };
           if (outcome === 'insufficient') return { kind: 'insufficient_balance' };
@@ -112,11 +119,13 @@ export function purchaseQueries(db: Sql, options: { groupCommit?: boolean } = {}
         ? { ...before, status: s.to, token: s.token ?? before.token, units: s.units ?? before.units, next_check_at: next, check_attempts: 0, updated_at: at }
         : { ...before, next_check_at: next };
       const snap = s.snapshot(after);
-      const settled = await settle([
-        [s.id, 'uuid'], [s.from, 'text'], [s.to, 'text'], [s.token ?? null, 'text'], [s.units ?? null, 'text'],
-        [next, 'timestamptz'], [at, 'timestamptz'], [s.reason ?? null, 'text'], [moved && REFUNDED.includes(s.to), 'boolean'],
-        [snap.status, 'integer'], [snap.body, 'text'], [snap.location, 'text'],
-      ], before.account_id).catch((err: unknown) => {
+      const settled = await settle({
+        p_id: [s.id, 'uuid'], p_from: [s.from, 'text'], p_to: [s.to, 'text'], p_token: [s.token ?? null, 'text'],
+        p_units: [s.units ?? null, 'text'], p_next_check_at: [next, 'timestamptz'], p_at: [at, 'timestamptz'],
+        p_reason: [s.reason ?? null, 'text'], p_refund: [moved && REFUNDED.includes(s.to), 'boolean'],
+        p_response_status: [snap.status, 'integer'], p_response_body: [snap.body, 'text'],
+        p_response_location: [snap.location, 'text'],
+      }, before.account_id).catch((err: unknown) => {
         throw sqlState(err) === NO_WALLET ? new WalletNotFoundError(before.account_id) : err;
       });
       if (settled === null) return null; // someone else moved it first

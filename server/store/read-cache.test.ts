@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPgliteMemory, type PgliteDriver } from './pglite.ts';
-import { loadMigrations } from './migrate.ts';
+import { loadFunctionSources } from './migrate.ts';
 import { ReadCachingSql, verdictOf, WRITING_FUNCTIONS, type Verdict } from './read-cache.ts';
 
 let driver: PgliteDriver;
@@ -42,14 +42,14 @@ describe('verdicts', () => {
     expect(verdictOf(text)).toBe(verdict);
   });
 
-  // The whole class: any function a migration creates that is neither a trigger function nor declared IMMUTABLE or
+  // The whole class: any SQL function (sql/*.sql) that is neither a trigger function nor declared IMMUTABLE or
   // STABLE may write, so a SELECT calling it must be a write — a cached `SELECT … FROM record_purchase(…)` would
   // answer a second purchase with the first one's row and debit nothing.
-  const created = loadMigrations().flatMap((m) => [...m.sql.matchAll(/CREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+(\w+)\s*\(([\s\S]*?)\$\$/gi)]
+  const created = loadFunctionSources().flatMap((m) => [...m.sql.matchAll(/CREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+(\w+)\s*\(([\s\S]*?)\$\$/gi)]
     .map((x) => ({ name: x[1]!, head: x[2]! })));
   const mayWrite = created.filter((f) => !/RETURNS\s+trigger\b/i.test(f.head) && !/\b(IMMUTABLE|STABLE)\b/i.test(f.head));
-  it('knows every function of the migrations that may write', () => {
-    expect([...new Set(mayWrite.map((f) => f.name))].sort()).toEqual([...WRITING_FUNCTIONS].sort()); // 005 replaces 004's record_purchase
+  it('knows every SQL function that may write', () => {
+    expect([...new Set(mayWrite.map((f) => f.name))].sort()).toEqual([...WRITING_FUNCTIONS].sort());
   });
   it.each([...new Set(mayWrite.map((f) => f.name))])('SELECT … FROM %s(…) → write', (name) => {
     expect(verdictOf(`SELECT id, amount::text AS amount FROM ${name}($1, $2)`)).toBe('write');

@@ -29,8 +29,9 @@ export const CACHE_MAX_BYTES = 64 * 1024 * 1024;
 const CACHE_MAX_ENTRIES = 20_000;
 const SELECT = /^\s*SELECT\b/i;
 const FROM = /\bFROM\b/i;
-/** The migrations' functions that write (004, 005, 006, 009): `SELECT … FROM record_purchase(…)` is a write (read-cache.test.ts checks the list). */
-export const WRITING_FUNCTIONS = ['record_purchase', 'record_purchase_outcome', 'settle_purchase', 'record_webhook_attempt', 'create_webhook_endpoint'] as const;
+/** The SQL functions that write (sql/*.sql): `SELECT … FROM record_purchase(…)` is a write (read-cache.test.ts checks the list). */
+export const WRITING_FUNCTIONS = ['record_purchase', 'record_purchase_outcome', 'settle_purchase', 'record_webhook_attempt',
+  'create_webhook_endpoint', 'webhook_enqueue'] as const;
 const VOLATILE = new RegExp(`\\b(${WRITING_FUNCTIONS.join('|')})\\s*\\(|` + /\b(now|current_(date|time|timestamp|user|setting)|localtime(stamp)?|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|gen_random_uuid|nextval|currval|setval|txid_\w+|pg_\w+)\b|\bFOR\s+(UPDATE|SHARE|NO\s+KEY|KEY)\b/.source, 'i');
 
 /**

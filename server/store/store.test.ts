@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from './migrate.ts';
+import { loadFunctionSources, loadMigrations, migrate } from './migrate.ts';
 import { openPgliteMemory } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import { createQueries } from './queries.ts';
@@ -89,8 +89,10 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
         const rows = await store.sql.query<{ version: string; applied_at: Date }>(
           'SELECT version, applied_at FROM schema_migrations ORDER BY version',
         );
-        expect(rows.map((r) => r.version)).toEqual(['001_init', '002_transaction_counts', '003_purchases', '004_purchase_functions', '005_claim_in_record', '006_webhooks', '007_link_key_in_claim', '008_pending_event_on_first_answer']);
+        expect(rows.map((r) => r.version)).toEqual(loadMigrations().map((m) => m.version));
         expect(rows[0]!.applied_at).toBeInstanceOf(Date);
+        const functions = await store.sql.query<{ name: string }>('SELECT name FROM schema_functions ORDER BY name');
+        expect(functions.map((f) => f.name)).toEqual(loadFunctionSources().map((f) => f.name).sort());
       });
 
       it('ping answers', async () => {

@@ -1,7 +1,9 @@
 /**
- * The outbox of webhook deliveries (migration 006): the delivery log partners read, redeliveries, and the delivery
- * worker's claims and attempt records. Deliveries are written by 006's trigger (automatic, at the event) or here
- * (a partner's redelivery); an attempt is recorded by 006's record_webhook_attempt, one transaction each.
+ * The outbox of webhook deliveries (tables: migration 006): the delivery log partners read, redeliveries, and the
+ * delivery worker's claims and attempt records. Deliveries are written by the outbox trigger on transaction_history
+ * (sql/webhook_outbox_of_history.sql and sql/webhook_enqueue.sql: automatic, at the event, in the transaction of the
+ * state change) or here (a partner's redelivery); an attempt is recorded by sql/record_webhook_attempt.sql, one
+ * transaction each.
  *
  * An attempt's values come from the receiver (its status, its body, words naming its headers), so they are made
  * storable and bounded here, whatever the caller passed: text without U+0000 or lone surrogates, cut to the
@@ -151,10 +153,11 @@ export function webhookDeliveryQueries(db: Sql): WebhookDeliveryQueries {
     async recordWebhookAttempt(o) {
       const nextAt = o.outcome === 'retry' ? storedInstant(o.next_attempt_at ?? new Date(NaN), 'next_attempt_at') : null;
       const a = boundedAttempt(o);
-      const row = await one(db, sql`SELECT recorded, endpoint_disabled FROM record_webhook_attempt(${o.delivery_id},
-        ${o.attempt}, ${storedInstant(o.at, 'at')}, ${a.response_status_code}, ${a.duration_ms},
-        ${a.error}, ${a.response_body}, ${o.outcome}, ${nextAt}::timestamptz,
-        ${`${Math.round(o.failing_after_ms)} milliseconds`}::interval)`);
+      const row = await one(db, sql`SELECT recorded, endpoint_disabled FROM record_webhook_attempt(
+        p_delivery => ${o.delivery_id}, p_attempt => ${o.attempt}, p_at => ${storedInstant(o.at, 'at')},
+        p_status => ${a.response_status_code}, p_duration_ms => ${a.duration_ms}, p_error => ${a.error},
+        p_response_body => ${a.response_body}, p_outcome => ${o.outcome}, p_next_attempt_at => ${nextAt}::timestamptz,
+        p_failing_after => ${`${Math.round(o.failing_after_ms)} milliseconds`}::interval)`);
       return { recorded: row?.['recorded'] === true, endpoint_disabled: (row?.['endpoint_disabled'] ?? null) as WebhookDisabledReason | null };
     },
 

@@ -1,7 +1,8 @@
 /**
  * Webhook endpoints and the event log (migration 006). Endpoints belong to an account: every query is scoped by
- * account, so one partner can never read, change or aim deliveries at another's. Events are written only by 006's
- * trigger, in the transaction of the state change; here they are read, with the transaction they are about.
+ * account, so one partner can never read, change or aim deliveries at another's. Events are written only by the outbox
+ * trigger on transaction_history (sql/webhook_outbox_of_history.sql, sql/webhook_enqueue.sql), in the transaction of
+ * the state change; here they are read, with the transaction they are about.
  */
 import { storedInstant } from './instants.ts';
 import { pagedQuery, splitPage } from './paging.ts';
@@ -40,8 +41,10 @@ export function webhookEndpointQueries(db: Sql): WebhookEndpointQueries {
 
   return {
     async createWebhookEndpoint(e, max) {
-      const row = await one(db, sql`SELECT * FROM create_webhook_endpoint(${e.id}, ${e.account_id}, ${e.url},
-        ${e.events}::text[], ${e.description}, ${e.secret_hash}, ${e.secret_hint}, ${storedInstant(e.at, 'at')}, ${max})`);
+      const row = await one(db, sql`SELECT * FROM create_webhook_endpoint(p_id => ${e.id}, p_account_id => ${e.account_id},
+        p_url => ${e.url}, p_events => ${e.events}::text[], p_description => ${e.description},
+        p_secret_hash => ${e.secret_hash}, p_secret_hint => ${e.secret_hint}, p_at => ${storedInstant(e.at, 'at')},
+        p_max => ${max})`);
       return row && asEndpoint(row);
     },
 
