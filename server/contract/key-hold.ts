@@ -1,12 +1,13 @@
 /**
  * How a write operation holds its Idempotency-Key (http/idempotency.ts decides, handlers/purchase-flow.ts records).
  *
- * A new key costs no statement of its own: with `claim` set, the write's recording statement claims the key in the
- * same database transaction as the debit (store: recordPurchase with `claim`, migration 005), and the write sets
- * `claimed` once that statement has written the key's record (the purchase linked, or the 422 stored). When the key
- * turned out to exist (or another transaction was claiming it at that moment), the write throws IdempotencyKeyExists
- * having written nothing, and the pipeline reads the record (replay, reused, in flight) or, for an absent, expired or
- * abandoned one, claims it and runs the write again with `claim` null: the record is then linked, not created.
+ * A new key costs no statement of its own: with `claim` set, the write's recording statement claims the key in the same
+ * database transaction as the debit (store: recordPurchase with `claim`, store/sql/record_purchase.sql), and the write
+ * sets `claimed` once that statement has written the key's record (the purchase linked, or the 422 stored). When the
+ * key turned out to exist (or another transaction was claiming it at that moment), the write throws
+ * IdempotencyKeyExists having written nothing, and the pipeline reads the record (replay, reused, in flight) or, for an
+ * absent, expired or abandoned one, claims it and runs the write again with `claim` null: the record is then linked,
+ * not created.
  */
 import type { IdempotencyClaimRequest } from '../store/types.ts';
 

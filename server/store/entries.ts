@@ -3,8 +3,8 @@
  * transaction: lock or move a wallet, write one transaction row with its first history row, read a balance.
  *
  * Lock order (PostgreSQL): a movement first locks its wallet row (the debit's UPDATE, or SELECT … FOR UPDATE), then
- * writes transactions (whose counter triggers of 002 lock the account row), then idempotency records. The same
- * order everywhere means two movements of one wallet queue instead of deadlocking.
+ * writes transactions (whose counter triggers, sql/transaction_counts_after_*.sql, lock the account row), then
+ * idempotency records. The same order everywhere means two movements of one wallet queue instead of deadlocking.
  */
 import { randomUUID } from 'node:crypto';
 import { InvalidStoreValueError, StoreDataError } from './errors.ts';

@@ -4,7 +4,7 @@
  * completed with the write's response. So a write is never done without its record, nor recorded without being done:
  * a crash anywhere leaves both or neither, and a retry either replays or runs on a clean slate.
  *
- * Purchases do the same in one PL/pgSQL statement (005's record_purchase) because they are the hot path; these
+ * Purchases do the same in one PL/pgSQL statement (sql/record_purchase.sql) because they are the hot path; these
  * writes are rare, so an interactive transaction on the driver's `transaction` (one connection, BEGIN…COMMIT) is
  * simpler and just as atomic. The write gets a Store bound to that transaction.
  */

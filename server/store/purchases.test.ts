@@ -142,7 +142,7 @@ function recordSuite(title: string, open: () => Promise<Stores>) {
       });
     });
 
-    describe('claiming a new Idempotency-Key in the same statement (005: `idem.claim`)', () => {
+    describe('claiming a new Idempotency-Key in the same statement (sql/record_purchase.sql: `idem.claim`)', () => {
       const CLAIM = { operation: 'createAirtimePurchase', fingerprint: 'fp-1', now: AT, lease_ms: 30_000, ttl_ms: 86_400_000 };
 
       it('creates the record already linked to the purchase, as claimIdempotencyKey + link would leave it', async () => {

@@ -237,7 +237,7 @@ export type RecordPurchaseResult =
 
 /**
  * The Idempotency-Key a purchase is recorded under. `claim`: the key is new as far as this request knows, and
- * recordPurchase claims it in the same database transaction as the debit (005's record_purchase); absent: the
+ * recordPurchase claims it in the same database transaction as the debit (sql/record_purchase.sql); absent: the
  * record was claimed beforehand (claimIdempotencyKey) and is linked.
  */
 export interface PurchaseKey {

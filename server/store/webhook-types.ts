@@ -144,7 +144,7 @@ export interface WebhookStore {
    * statement, skipping rows another claimer holds: concurrent workers never claim one delivery at once.
    */
   claimDueWebhookDeliveries(now: Date, limit: number, lease_ms: number): Promise<DueDelivery[]>;
-  /** One transaction (006's record_webhook_attempt). False when the delivery moved on (another worker recorded it). */
+  /** One transaction (sql/record_webhook_attempt.sql). False when the delivery moved on (another worker recorded it). */
   recordWebhookAttempt(o: WebhookAttemptOutcome): Promise<{ recorded: boolean; endpoint_disabled: WebhookDisabledReason | null }>;
   /** Deletes events created before `before` (their deliveries go with them), at most `limit`; returns how many. */
   purgeWebhookEvents(before: Date, limit: number): Promise<number>;

@@ -32,7 +32,7 @@ function webhookSuite(title: string, open: () => Promise<Stores>) {
         id: randomUUID(), account_id: acc, url: 'https://receiver.example/hooks', events, description: null,
         secret_hash: 'h'.repeat(64), secret_hint: 'whsec_…abcd', at: AT,
       }, max);
-    /** Recorded only: the purchase awaits the biller's first answer (migration 008: no event yet). */
+    /** Recorded only: the purchase awaits the biller's first answer (sql/webhook_outbox_of_history.sql: no event yet). */
     const recorded = async (acc: string): Promise<TransactionRow> => {
       const r = await store.recordPurchase(purchase(acc, '100.00'), null);
       if (r.kind !== 'recorded') throw new Error(r.kind);
@@ -74,7 +74,7 @@ function webhookSuite(title: string, open: () => Promise<Stores>) {
       expect((await events(other)).total_count).toBe(0);
     });
 
-    // Migration 008: a purchase is recorded pending before the biller is asked; that reservation is no event. The
+    // sql/settle_purchase.sql: a purchase is recorded pending before the biller is asked; that reservation is no event. The
     // events are the states the biller's answers left it in, each once: `transaction.pending` only when the first
     // answer (or its absence) left it pending — never for a purchase answered successful or failed at once.
     it('events are the states the biller\'s answers left the purchase in, each once; pending only when created pending', async () => {

@@ -1,6 +1,6 @@
 /**
  * The body of a webhook delivery and of GET /events/{id}: `{ id, type, created_at, data: <Transaction> }`, the
- * Transaction as it was when the event happened. Events store no copy of the transaction (migration 006 says why):
+ * Transaction as it was when the event happened. Events store no copy of the transaction (server/store/sql/webhook_enqueue.sql says why):
  * the current row with the event's status and updated_at is that Transaction — a purchase's token and units exist
  * from its move to successful on, so a pending event has neither. The same function renders every attempt, so a
  * retry sends the same bytes.

@@ -11,7 +11,7 @@
  * its lease passes, then another tries it again (same webhook-id, so receivers deduplicate).
  *
  * An attempt that was made is always recorded, so a delivery always moves on its schedule to `delivered` or
- * `failed` (and the endpoint to `failing` by 006's rules): the store bounds whatever the receiver answered
+ * `failed` (and the endpoint to `failing` by record_webhook_attempt's rules): the store bounds whatever the receiver answered
  * (webhook-deliveries.ts), and should a record still be refused for its values, the attempt is recorded again as a
  * failed one without the receiver's values and with the reason (UNSTORABLE_ANSWER). A sender that throws instead of
  * returning an outcome is a failed attempt too. Only a record the database cannot take at all (it is down) is left
