@@ -251,6 +251,17 @@ describe('an answer outside what HTTP and the delivery log allow (raw receiver)'
     });
   });
 
+  // A 101 reached the sender as its response, and whether it was then read as the answer (status 101, error null) or
+  // as no answer depended on which came first, its bytes or the socket's end: it is interim, never the answer.
+  it('a 101 without a final status, twenty times: always no answer, status null, the interim status named', async () => {
+    for (let i = 0; i < 20; i++) {
+      expect(await raw({ head: rawHead('101', Buffer.from('Switching')), body: Buffer.from('nope'), framing: 'length' })).toMatchObject({
+        outcome: 'failed', status: null,
+        error: 'the endpoint answered with the interim status 101 and no final status; only a 2xx status counts as delivered',
+      });
+    }
+  });
+
   it('a status line of five digits or none: the endpoint did not answer with valid HTTP', async () => {
     for (const head of [rawHead('65535', null), rawHead('', null)]) {
       expect(await raw({ head, body: Buffer.alloc(0), framing: 'length' })).toMatchObject({

@@ -108,7 +108,10 @@ export async function sendWebhook(req: SendRequest): Promise<SendResult> {
     const res = await post(url, host, resolved.addresses, req, deadline.signal);
     phase = 'reading the response body';
     const code = res.statusCode ?? 0;
-    const status = isHttpStatus(code) ? code : null;
+    // Only a final status answers (RFC 9110 §15.2: 1xx is interim). Node waits past 100, 102 and 103 itself, but hands
+    // over a 101 (Switching Protocols, which we never asked for) as the response, and whether its bytes or the
+    // socket's end come first is a race: so a 101 is no answer, the same way every time.
+    const status = isHttpStatus(code) && code >= 200 ? code : null;
     const retryAfter = status === 429 || status === 503 ? parseRetryAfter(res.headers['retry-after'], Date.now()) : null;
     const read = await readExcerpt(res, req.excerptChars ?? DEFAULT_EXCERPT_CHARS);
     const answered = { status, response_excerpt: read.excerpt, retry_after_seconds: retryAfter };
@@ -229,6 +232,7 @@ function refused(problem: UrlProblem): Outcome {
 }
 
 function invalidStatusWords(code: number): string {
+  if (isHttpStatus(code)) return `the endpoint answered with the interim status ${code} and no final status; only a 2xx status counts as delivered`;
   return `the endpoint answered with status ${code}, which is not an HTTP status (100–599); only a 2xx status counts as delivered`;
 }
 
