@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deepFreeze, isDeepFrozen } from './frozen.ts';
-import { survivingMutations } from './mutation-probe.ts';
+import { survivingMutations } from '../test/helpers/mutation-probe.ts';
 
 /** Row-like values: nested objects and arrays of primitives and Dates (what the caches hold). */
 const { value } = fc.letrec((tie) => ({

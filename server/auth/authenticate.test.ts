@@ -7,7 +7,7 @@ import { hashSecret } from './keys.ts';
 import {
   fakeKeyStore, keyRow, NOW, OTHER_SANDBOX_KEY, PRODUCTION_KEY, SANDBOX_KEY, UNKNOWN_PRODUCTION_KEY,
   UNKNOWN_SANDBOX_KEY,
-} from './test-fakes.ts';
+} from '../../test/helpers/auth-fakes.ts';
 
 const REALM = 'Bearer realm="partner-api"';
 const INVALID_TOKEN = 'Bearer realm="partner-api", error="invalid_token"';

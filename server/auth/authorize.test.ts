@@ -7,7 +7,7 @@ import { BASE_PATH, type Environment } from '../domain.ts';
 import { ApiError } from '../errors.ts';
 import { createAuthorizer } from './authorize.ts';
 import { parseTrustProxy, type TrustedProxies } from './client-ip.ts';
-import { fakeKeyStore, keyRow, NOW, PRODUCTION_KEY, SANDBOX_KEY, type FakeKeyStore } from './test-fakes.ts';
+import { fakeKeyStore, keyRow, NOW, PRODUCTION_KEY, SANDBOX_KEY, type FakeKeyStore } from '../../test/helpers/auth-fakes.ts';
 
 const table = new RouteTable();
 const routeOf = (path: string, environment: Environment = 'sandbox'): AnyRoute => {

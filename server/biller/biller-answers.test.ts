@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INSTANT, MIN_INSTANT } from '../store/instants.ts';
-import { fundedAccount, PG_URL, pgliteStores, postgresStores, purchase, snapshot, type Stores } from '../store/test-fixtures/purchases.ts';
+import { fundedAccount, PG_URL, pgliteStores, postgresStores, purchase, snapshot, type Stores } from '../../test/helpers/store-fixtures.ts';
 import type { Store, TransactionRow } from '../store/types.ts';
 import { decide, REASON_MAX_CHARS } from './settlement-decision.ts';
 import type { VendResult } from './types.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BillerTimeoutError } from './errors.ts';
 import { SANDBOX_SCENARIOS, SIMULATOR_SCENARIOS, type SandboxScenario, type SimulatorScenario } from './scenarios.ts';
 import { SimulatedBiller } from './simulator.ts';
-import { product, scenarioOrder, T0 } from './test-orders.ts';
+import { product, scenarioOrder, T0 } from '../../test/helpers/biller-orders.ts';
 
 /** The forms of the members a scenario may name (the design's request and path forms). */
 const FORMS: Record<string, RegExp> = {

@@ -5,8 +5,8 @@ import { SettlementWorker, type SettlementWorkerOptions } from './settlement.ts'
 import type { PurchaseSnapshot } from './settlement-decision.ts';
 import { SimulatedBiller } from './simulator.ts';
 import { tokenFor } from './synthetic.ts';
-import { order, scenarioOrder, T0 } from './test-orders.ts';
-import { MemorySettlementStore, type StoredPurchase } from './test-store.ts';
+import { order, scenarioOrder, T0 } from '../../test/helpers/biller-orders.ts';
+import { MemorySettlementStore, type StoredPurchase } from '../../test/helpers/settlement-store.ts';
 import type { Biller, VendOrder, VendResult } from './types.ts';
 
 const ACCOUNT = 'acc-sandbox';

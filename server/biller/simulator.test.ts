@@ -6,7 +6,7 @@ import { BillerTimeoutError } from './errors.ts';
 import { reachesVend, SIMULATOR_SCENARIOS, TIMEOUT_AMOUNT } from './scenarios.ts';
 import { SimulatedBiller, TIMEOUT_WAIT_MS } from './simulator.ts';
 import { tokenFor, unitsFor } from './synthetic.ts';
-import { order, product, productsOf, scenarioOrder, T0 } from './test-orders.ts';
+import { order, product, productsOf, scenarioOrder, T0 } from '../../test/helpers/biller-orders.ts';
 import type { VendOrder, VendResult } from './types.ts';
 
 /** A simulator whose clock reads T0 + ms. */

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ENVIRONMENTS } from '../domain.ts';
-import { PG_URL, pgliteStores, postgresStores } from '../store/test-fixtures/purchases.ts';
+import { PG_URL, pgliteStores, postgresStores } from '../../test/helpers/store-fixtures.ts';
 import { demoAccountId, lowBalanceAccountId } from './accounts.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { ensureCatalogue, loadDemo, seedingAlone } from './seed.ts';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENTS, type Environment } from '../domain.ts';
-import { PG_URL, pgliteStores, postgresStores, type Stores } from '../store/test-fixtures/purchases.ts';
+import { PG_URL, pgliteStores, postgresStores, type Stores } from '../../test/helpers/store-fixtures.ts';
 import type { Store } from '../store/types.ts';
 import { endpointSecrets, secretRecord } from '../webhooks/secrets.ts';
 import { buildCatalogue, CONTRACT_PRODUCT_IDS } from './catalogue.ts';

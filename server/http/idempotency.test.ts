@@ -16,7 +16,7 @@ import type { KeyHold } from '../contract/key-hold.ts';
 import { ensureCatalogue } from '../demo/seed.ts';
 import { purchase } from '../handlers/purchase-flow.ts';
 import { StoreUnavailableError } from '../store/errors.ts';
-import { fundedAccount, openedFor, PG_URL, pgliteStores, postgresStores } from '../store/test-fixtures/purchases.ts';
+import { fundedAccount, openedFor, PG_URL, pgliteStores, postgresStores } from '../../test/helpers/store-fixtures.ts';
 import type { Store } from '../store/types.ts';
 import { fingerprintOf, idempotently } from './idempotency.ts';
 

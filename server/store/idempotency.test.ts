@@ -4,7 +4,7 @@
  * nothing was recorded. Run on PGlite (always) and PostgreSQL with two Store instances (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AT, claim, fundedAccount, INSUFFICIENT, PG_URL, pgliteStores, postgresStores, purchase, type Stores } from './test-fixtures/purchases.ts';
+import { AT, claim, fundedAccount, INSUFFICIENT, PG_URL, pgliteStores, postgresStores, purchase, type Stores } from '../../test/helpers/store-fixtures.ts';
 import type { Store } from './types.ts';
 
 const later = (ms: number) => new Date(AT.getTime() + ms);

@@ -8,7 +8,7 @@ import { migrate } from './migrate.ts';
 import { openPgliteMemory, type PgliteDriver } from './pglite.ts';
 import { createQueries } from './queries.ts';
 import { ReadCachingSql } from './read-cache.ts';
-import { fundedAccount, purchase } from './test-fixtures/purchases.ts';
+import { fundedAccount, purchase } from '../../test/helpers/store-fixtures.ts';
 import type { Store } from './types.ts';
 
 let driver: PgliteDriver;

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AT, claim, fundedAccount, PG_URL, pgliteStores, postgresStores, type Stores } from './test-fixtures/purchases.ts';
+import { AT, claim, fundedAccount, PG_URL, pgliteStores, postgresStores, type Stores } from '../../test/helpers/store-fixtures.ts';
 import type { Store } from './types.ts';
 
 const PAGE = { page: 1, per_page: 100 };

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TransactionStatus } from '../domain.ts';
-import { fundedAccount, PG_URL, pgliteStores, postgresStores, purchase, snapshot, openedFor, type Stores } from './test-fixtures/purchases.ts';
+import { fundedAccount, PG_URL, pgliteStores, postgresStores, purchase, snapshot, openedFor, type Stores } from '../../test/helpers/store-fixtures.ts';
 import type { Store } from './types.ts';
 
 const naira = (k: number) => `${Math.floor(k / 100)}.${String(k % 100).padStart(2, '0')}`;

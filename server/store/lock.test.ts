@@ -13,7 +13,7 @@ import { acquireDataDirLock } from './lock.ts';
 import { DataDirInUseError } from './errors.ts';
 import { openStore } from './open.ts';
 
-const CHILD = fileURLToPath(new URL('./test-fixtures/data-dir-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('../../test/helpers/data-dir-child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dirs: string[] = [];
 

@@ -13,7 +13,7 @@ import { lookupBatch } from './lookup-batch.ts';
 import { migrate } from './migrate.ts';
 import { openPostgres, type PostgresDriver } from './postgres.ts';
 import { createQueries } from './queries.ts';
-import { fundedAccount, PG_URL } from './test-fixtures/purchases.ts';
+import { fundedAccount, PG_URL } from '../../test/helpers/store-fixtures.ts';
 import type { Sql, Store } from './types.ts';
 
 const TABLE: Record<string, string> = { a: 'row-a', b: 'row-b', c: 'row-c' };

@@ -6,7 +6,7 @@
  * its xmin, so fewer distinct xmins than purchases means several purchases per commit.
  */
 import { describe, expect, it } from 'vitest';
-import { AT, fundedAccount, INSUFFICIENT, openedFor, PG_URL, postgresStores, purchase, snapshot } from './test-fixtures/purchases.ts';
+import { AT, fundedAccount, INSUFFICIENT, openedFor, PG_URL, postgresStores, purchase, snapshot } from '../../test/helpers/store-fixtures.ts';
 import { StoreUnavailableError } from './errors.ts';
 import { refusedWhole } from './purchase-statements.ts';
 import type { RecordPurchaseResult, Store } from './types.ts';

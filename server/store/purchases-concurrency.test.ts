@@ -5,7 +5,7 @@
  * refund happens exactly once, and no purchase is claimed by two workers at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claim, fundedAccount, INSUFFICIENT, PG_URL, postgresStores, purchase, snapshot, type Stores } from './test-fixtures/purchases.ts';
+import { claim, fundedAccount, INSUFFICIENT, PG_URL, postgresStores, purchase, snapshot, type Stores } from '../../test/helpers/store-fixtures.ts';
 import type { Store, TransactionRow } from './types.ts';
 
 /** Deterministic shuffles and picks (LCG), so a failure can be replayed with the same seed. */

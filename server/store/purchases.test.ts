@@ -9,7 +9,7 @@ import { InvalidStoreValueError } from './errors.ts';
 import { WalletNotFoundError } from './entries.ts';
 import {
   AT, claim, footprint, fundedAccount, INSUFFICIENT, PG_URL, pgliteStores, postgresStores, purchase, openedFor, type Stores,
-} from './test-fixtures/purchases.ts';
+} from '../../test/helpers/store-fixtures.ts';
 import type { Store } from './types.ts';
 
 function recordSuite(title: string, open: () => Promise<Stores>) {

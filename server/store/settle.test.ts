@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { StoreMisuseError } from './errors.ts';
 import {
   AT, claim, footprint, fundedAccount, INSUFFICIENT, PG_URL, pgliteStores, postgresStores, purchase, snapshot, openedFor, type Stores,
-} from './test-fixtures/purchases.ts';
+} from '../../test/helpers/store-fixtures.ts';
 import type { SettlePurchase, Store, TransactionRow } from './types.ts';
 import type { TransactionStatus } from '../domain.ts';
 

@@ -14,7 +14,7 @@ import { applyFunctionSources, functionsDefinedIn, loadFunctionSources, loadMigr
 import { openPgliteMemory } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import { createQueries } from './queries.ts';
-import { AT, fundedAccount, PG_URL, purchase } from './test-fixtures/purchases.ts';
+import { AT, fundedAccount, PG_URL, purchase } from '../../test/helpers/store-fixtures.ts';
 import type { Sql } from './types.ts';
 
 const SOURCES = loadFunctionSources();

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { AccountNotFoundError, InvalidStoreValueError } from './errors.ts';
 import { WalletNotFoundError } from './entries.ts';
 import { externalReference, serviceReference } from './references.ts';
-import { AT, footprint, fundedAccount, PG_URL, pgliteStores, postgresStores, openedFor, type Stores } from './test-fixtures/purchases.ts';
+import { AT, footprint, fundedAccount, PG_URL, pgliteStores, postgresStores, openedFor, type Stores } from '../../test/helpers/store-fixtures.ts';
 import type { Store } from './types.ts';
 
 describe('generated references', () => {

@@ -12,7 +12,7 @@ import type { VendResult } from '../biller/types.ts';
 import type { TransactionStatus } from '../domain.ts';
 import {
   AT, claim, fundedAccount, INSUFFICIENT, PG_URL, pgliteStores, postgresStores, purchase, snapshot, type Stores,
-} from './test-fixtures/purchases.ts';
+} from '../../test/helpers/store-fixtures.ts';
 import type { Store, TransactionRow } from './types.ts';
 import type { WebhookEventType } from './webhook-types.ts';
 

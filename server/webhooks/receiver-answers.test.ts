@@ -3,21 +3,21 @@
  * names and values, any body bytes (U+0000, invalid UTF-8, megabytes), a connection cut halfway or a body that never
  * ends — the attempt is recorded, within the contract's bounds, the worker never throws, and the delivery moves on;
  * over a whole (compressed) schedule the delivery ends `failed` and the endpoint `failing`. The real worker, the real
- * sender and a real TCP receiver that writes raw bytes (test-raw-receiver.ts), on PGlite and, with
+ * sender and a real TCP receiver that writes raw bytes (test/helpers/raw-receiver.ts), on PGlite and, with
  * TEST_DATABASE_URL, PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ContractSchemas, loadBundle } from '../../conformance/contract-schemas.ts';
-import { fundedAccount, PG_URL, pgliteStores, postgresStores, purchase, snapshot, type Stores } from '../store/test-fixtures/purchases.ts';
+import { fundedAccount, PG_URL, pgliteStores, postgresStores, purchase, snapshot, type Stores } from '../../test/helpers/store-fixtures.ts';
 import type { Store } from '../store/types.ts';
 import type { WebhookDeliveryRow } from '../store/webhook-types.ts';
 import { toWebhookDelivery } from './representation.ts';
 import { MAX_ATTEMPTS } from './schedule.ts';
 import { endpointSecrets, secretRecord } from './secrets.ts';
 import { sendWebhook } from './send.ts';
-import { FRAMINGS, rawHead, startRawReceiver, type RawAnswer, type RawReceiver } from './test-raw-receiver.ts';
+import { FRAMINGS, rawHead, startRawReceiver, type RawAnswer, type RawReceiver } from '../../test/helpers/raw-receiver.ts';
 import { SENDER_FAILED, UNSTORABLE_ANSWER, WebhookWorker, type AttemptReport } from './worker.ts';
 
 const secrets = endpointSecrets(Buffer.alloc(32, 9));

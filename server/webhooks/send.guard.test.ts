@@ -11,8 +11,8 @@ import tls from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as sendModule from './send.ts';
-import { importMutant, type Edit } from './test-mutants.ts';
-import { startReceiver, type Receiver } from './test-receivers.ts';
+import { importMutant, type Edit } from '../../test/helpers/import-mutant.ts';
+import { startReceiver, type Receiver } from '../../test/helpers/webhook-receivers.ts';
 
 const { resolveWebhookHost, sendWebhook } = sendModule;
 type LookupAll = sendModule.LookupAll;

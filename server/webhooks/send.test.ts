@@ -1,16 +1,16 @@
 /**
  * One delivery attempt against real HTTP receivers on 127.0.0.1 (allowPrivate): what arrives, and how every kind of
  * answer — 2xx, errors, Retry-After, redirects, silence, a stalled or endless body, no listener — is reported.
- * Status lines HTTP does not allow come from a raw TCP receiver (test-raw-receiver.ts). The SSRF guard at send time
- * (DNS, rebinding, TLS name) is in send.guard.test.ts.
+ * Status lines HTTP does not allow come from a raw TCP receiver (test/helpers/raw-receiver.ts). The SSRF guard at send
+ * time (DNS, rebinding, TLS name) is in send.guard.test.ts.
  */
 import fc from 'fast-check';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as sendModule from './send.ts';
-import { importMutant } from './test-mutants.ts';
-import { rawHead, startRawReceiver, type RawAnswer } from './test-raw-receiver.ts';
-import { closedPort, startReceiver, type Answer, type Receiver } from './test-receivers.ts';
+import { importMutant } from '../../test/helpers/import-mutant.ts';
+import { rawHead, startRawReceiver, type RawAnswer } from '../../test/helpers/raw-receiver.ts';
+import { closedPort, startReceiver, type Answer, type Receiver } from '../../test/helpers/webhook-receivers.ts';
 
 const { ERROR_MAX_CHARS, parseRetryAfter, sendWebhook } = sendModule;
 const LOCAL = { requireHttps: false, allowPrivate: true };

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as policyModule from './url-policy.ts';
-import { importMutant, type Edit } from './test-mutants.ts';
+import { importMutant, type Edit } from '../../test/helpers/import-mutant.ts';
 
 type PolicyModule = typeof policyModule;
 const { addressAllowed, checkResolvedAddresses, checkWebhookUrl, webhookUrlPolicy } = policyModule;

@@ -8,7 +8,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedAccount, pgliteStores, purchase, snapshot, type Stores } from '../store/test-fixtures/purchases.ts';
+import { fundedAccount, pgliteStores, purchase, snapshot, type Stores } from '../../test/helpers/store-fixtures.ts';
 import type { Store } from '../store/types.ts';
 import { endpointSecrets, secretRecord } from './secrets.ts';
 import { sendWebhook } from './send.ts';

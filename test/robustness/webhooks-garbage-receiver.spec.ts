@@ -1,7 +1,7 @@
 /**
  * A receiver that answers garbage for a whole delivery schedule (issue 21, reliability): the bundle on two instances
  * sharing one PostgreSQL schema, each running the delivery worker (every 20 ms, schedule and failing window
- * compressed ×0.0001: ten attempts over about 27 s), and a raw TCP receiver (server/webhooks/test-raw-receiver.ts)
+ * compressed ×0.0001: ten attempts over about 27 s), and a raw TCP receiver (test/helpers/raw-receiver.ts)
  * whose every answer is one of GARBAGE in turn — a NUL body, status 999, 000 and 65535, header values and a body
  * that are not UTF-8, a Location of 3,000 characters, a connection cut halfway, a body that never ends, bytes that
  * are not HTTP. Twenty endpoints get one delivery each (one per endpoint, so each delivery's endpoint fails on its
@@ -16,7 +16,7 @@ import { createKey } from '../../server/console/commands.ts';
 import type { Store } from '../../server/store/types.ts';
 import { MAX_ATTEMPTS } from '../../server/webhooks/schedule.ts';
 import { endpointSecrets, secretRecord, signingKeyFrom } from '../../server/webhooks/secrets.ts';
-import { rawHead, startRawReceiver, type RawAnswer } from '../../server/webhooks/test-raw-receiver.ts';
+import { rawHead, startRawReceiver, type RawAnswer } from '../helpers/raw-receiver.ts';
 import { recordFigures } from './support/figures.ts';
 import { noDatabase } from './support/postgres.ts';
 import { fundedPartner, openWorld, SANDBOX_BASE } from './support/purchases.ts';

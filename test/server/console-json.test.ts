@@ -13,7 +13,7 @@ import { COMMANDS } from '../../server/console/command-table.ts';
 import { runConsole } from '../../server/console/main.ts';
 import { SCOPES } from '../../server/domain.ts';
 import { openStore } from '../../server/store/open.ts';
-import { purchase, snapshot } from '../../server/store/test-fixtures/purchases.ts';
+import { purchase, snapshot } from '../helpers/store-fixtures.ts';
 import { endpointSecrets, secretRecord } from '../../server/webhooks/secrets.ts';
 
 let dir: string;

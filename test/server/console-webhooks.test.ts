@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConsole } from '../../server/console/main.ts';
 import { openStore } from '../../server/store/open.ts';
-import { fundedAccount, purchase, snapshot } from '../../server/store/test-fixtures/purchases.ts';
+import { fundedAccount, purchase, snapshot } from '../helpers/store-fixtures.ts';
 import { endpointSecrets, secretRecord } from '../../server/webhooks/secrets.ts';
 
 let dir: string;

@@ -9,7 +9,7 @@ import { loadDemo } from '../../server/demo/seed.ts';
 import { isDeepFrozen } from '../../server/frozen.ts';
 import { mapOnce } from '../../server/handlers/memo.ts';
 import { jsonBody, jsonBodyBytes } from '../../server/http/json-body.ts';
-import { survivingMutations } from '../../server/mutation-probe.ts';
+import { survivingMutations } from '../helpers/mutation-probe.ts';
 import { openStore } from '../../server/store/open.ts';
 import type { AccountRow, ApiKeyRow, Store, TransactionRow } from '../../server/store/types.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

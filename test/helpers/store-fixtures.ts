@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import { migrate } from '../migrate.ts';
-import { openPgliteMemory } from '../pglite.ts';
-import { openPostgres } from '../postgres.ts';
-import { createQueries } from '../queries.ts';
-import type { SqlDriver } from '../driver.ts';
-import type { NewPurchase, Store, TransactionRow } from '../types.ts';
+import { migrate } from '../../server/store/migrate.ts';
+import { openPgliteMemory } from '../../server/store/pglite.ts';
+import { openPostgres } from '../../server/store/postgres.ts';
+import { createQueries } from '../../server/store/queries.ts';
+import type { SqlDriver } from '../../server/store/driver.ts';
+import type { NewPurchase, Store, TransactionRow } from '../../server/store/types.ts';
 
 export const PG_URL = process.env['TEST_DATABASE_URL'];
 

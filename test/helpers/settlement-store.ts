@@ -2,13 +2,13 @@
  * An in-memory SettlementStore for the worker's tests: the design's semantics of claimDueChecks (due rows, limit,
  * lease, one attempt counted per claim) and settlePurchase (compare-and-set on the status, refund on failed and
  * reversed, history, completion of an idempotency record left in flight). The real store's concurrency is proven by
- * the store's own tests; this fake lets the worker's decisions be tested without a database. Not imported by the server.
+ * the store's own tests; this fake lets the worker's decisions be tested without a database.
  */
-import type { TransactionStatus } from '../domain.ts';
-import { formatKobo, parseKobo } from '../money.ts';
-import type { TransactionRow } from '../store/types.ts';
-import type { DuePurchase, PurchaseSnapshot, SettleRequest, SettlementStore } from './settlement-decision.ts';
-import type { VendOrder } from './types.ts';
+import type { TransactionStatus } from '../../server/domain.ts';
+import { formatKobo, parseKobo } from '../../server/money.ts';
+import type { TransactionRow } from '../../server/store/types.ts';
+import type { DuePurchase, PurchaseSnapshot, SettleRequest, SettlementStore } from '../../server/biller/settlement-decision.ts';
+import type { VendOrder } from '../../server/biller/types.ts';
 
 export interface StoredPurchase extends DuePurchase {
   account_id: string;

@@ -1,6 +1,6 @@
 /**
- * Test support for send.ts: real webhook receivers on loopback addresses that record every connection and request
- * (method, path, headers, exact body) and answer as each test tells them — or never.
+ * Test support for server/webhooks/send.ts: real webhook receivers on loopback addresses that record every connection
+ * and request (method, path, headers, exact body) and answer as each test tells them — or never.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,10 +1,10 @@
 /**
  * Test fakes for the auth layer: key rows and an in-memory `findKeyByHash` that counts lookups. Used by the
- * colocated *.test.ts files; not imported by the server.
+ * colocated *.test.ts files of server/auth.
  */
-import type { Environment } from '../domain.ts';
-import type { ApiKeyRow, Store } from '../store/types.ts';
-import { displayPrefix, hashSecret } from './keys.ts';
+import type { Environment } from '../../server/domain.ts';
+import type { ApiKeyRow, Store } from '../../server/store/types.ts';
+import { displayPrefix, hashSecret } from '../../server/auth/keys.ts';
 
 /** Fixed, well-formed keys (40 base62 characters after the prefix). */
 export const SANDBOX_KEY = 'sk_test_' + 'Sandbox0123456789abcdefghijklmnopqrstuvw';

@@ -1,10 +1,10 @@
 /**
- * Child process for lock.test.ts: `node --import tsx data-dir-child.ts <open|hold> <dataDir>`.
+ * Child process for server/store/lock.test.ts: `node --import tsx data-dir-child.ts <open|hold> <dataDir>`.
  * - open: opens the store on dataDir like the server does; exit 0 on success, 1 with the error on stderr.
  * - hold: takes only the directory lock, prints "locked" and waits to be killed.
  */
-import { openPglite } from '../pglite.ts';
-import { acquireDataDirLock } from '../lock.ts';
+import { openPglite } from '../../server/store/pglite.ts';
+import { acquireDataDirLock } from '../../server/store/lock.ts';
 
 const [mode, dir] = process.argv.slice(2);
 if (!dir || (mode !== 'open' && mode !== 'hold')) {

@@ -1,13 +1,13 @@
 /**
  * Test helpers for the biller: orders and catalogue products of each kind, and the order that triggers a scenario.
- * Used by the colocated *.test.ts files; not imported by the server.
+ * Used by the colocated *.test.ts files of server/biller.
  */
 import { randomUUID } from 'node:crypto';
-import type { Environment, MeterType, ProductKind } from '../domain.ts';
-import { buildCatalogue } from '../demo/catalogue.ts';
-import type { ProductRow } from '../store/types.ts';
-import { PURCHASE_OPERATION, type SimulatorScenario } from './scenarios.ts';
-import type { VendOrder } from './types.ts';
+import type { Environment, MeterType, ProductKind } from '../../server/domain.ts';
+import { buildCatalogue } from '../../server/demo/catalogue.ts';
+import type { ProductRow } from '../../server/store/types.ts';
+import { PURCHASE_OPERATION, type SimulatorScenario } from '../../server/biller/scenarios.ts';
+import type { VendOrder } from '../../server/biller/types.ts';
 
 export const T0 = new Date('2026-11-20T09:15:42.123Z');
 
