@@ -1,9 +1,9 @@
 /** GET /account/transactions and GET /account/transactions/{id} — scope read_transactions. */
-import type { components } from '../../generated/schema.d.ts';
 import { EXTERNAL_REFERENCE_PATTERN } from '../domain.ts';
 import { invalidValue } from '../contract/parameter-forms.ts';
 import { errors } from '../errors.ts';
 import { ok, okList } from '../contract/envelope.ts';
+import { transactionOf } from '../contract/transaction.ts';
 import type { TransactionRow } from '../store/types.ts';
 import { mapOnce } from './memo.ts';
 import { pageOf } from './paging.ts';
@@ -11,42 +11,8 @@ import { queryHandler, type Handler } from '../contract/operations.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Transaction = components['schemas']['Transaction'];
-
-export const toTransaction = mapOnce(mapTransaction);
+export const toTransaction = mapOnce(transactionOf);
 const toTransactions = mapOnce((rows: readonly TransactionRow[]) => rows.map(toTransaction));
-
-function mapTransaction(t: TransactionRow): Transaction {
-  return {
-    id: t.id,
-    type: 'transaction',
-    attributes: {
-      amount: t.amount,
-      currency: t.currency,
-      status: t.status,
-      category: t.category,
-      description: t.description,
-      reference: t.reference,
-      external_reference: t.external_reference,
-      product_type: t.product_type,
-      phone_number: t.phone_number,
-      meter_number: t.meter_number,
-      smartcard_number: t.smartcard_number,
-      token: t.token,
-      units: t.units,
-      product_id: t.product_id,
-      price: {
-        product_amount: t.product_amount,
-        fee_amount: t.fee_amount,
-        total_debit: t.total_debit,
-        currency: t.currency,
-        basis: t.price_basis,
-      },
-      created_at: t.created_at.toISOString(),
-      updated_at: t.updated_at.toISOString(),
-    },
-  };
-}
 
 /** A leap second (`…:60`, which RFC 3339 and the contract accept but `Date` does not), fraction included. */
 const LEAP_SECOND = /^([0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:)60(?:\.[0-9]+)?/;

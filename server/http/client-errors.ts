@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { errors } from '../errors.ts';
-import { envelopeOf } from './error-middleware.ts';
+import { envelopeOf } from '../contract/error-envelope.ts';
 import { MAX_HEADER_BYTES } from './request-limits.ts';
 
 const TIMEOUT = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n';

@@ -5,7 +5,8 @@ import type { Server } from 'node:http';
 import { ApiError, errors } from '../errors.ts';
 import { StoreUnavailableError } from '../store/errors.ts';
 import { bundle } from '../../test/helpers/bundle.ts';
-import { envelopeOf, errorEnvelopeCheck, errorMiddleware, type EnvelopeCheck, type ErrorEnvelope } from './error-middleware.ts';
+import { envelopeOf, type ErrorEnvelope } from '../contract/error-envelope.ts';
+import { errorEnvelopeCheck, errorMiddleware, type EnvelopeCheck } from './error-middleware.ts';
 
 describe('errorMiddleware over HTTP', () => {
   let server: Server;

@@ -8,15 +8,9 @@
 import type { ErrorRequestHandler } from 'express';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import * as ajvFormats from 'ajv-formats';
-import { statusOf } from '../contract/envelope.ts';
-import { ApiError, clipPointer, clipText, ERROR_TEXT_LIMITS, errors } from '../errors.ts';
+import { envelopeOf, type ErrorEnvelope } from '../contract/error-envelope.ts';
+import { ApiError, errors } from '../errors.ts';
 import { StoreUnavailableError } from '../store/errors.ts';
-import { redactSecrets } from './redact.ts';
-
-export interface ErrorEnvelope {
-  status: { code: number; message: string };
-  error: { code: string; message: string; details?: { parameter: string; message: string }[] };
-}
 
 /** Any thrown value as the ApiError that answers it. */
 export function toApiError(err: unknown): ApiError {
@@ -24,25 +18,6 @@ export function toApiError(err: unknown): ApiError {
   if (err instanceof StoreUnavailableError) return errors.serviceUnavailable(err);
   if (isClientError(err)) return errors.invalidParameter('request', 'the request could not be parsed');
   return errors.internal(err);
-}
-
-/**
- * The body of an error response; messages pass through redactSecrets so no key-like text is ever echoed, and every
- * text is kept within the contract's limits (ERROR_TEXT_LIMITS) — the last guard: errors.ts already bounds what it
- * quotes of partner input, and with response validation on, errorMiddleware reports an envelope that needed cutting
- * (`bounded: false` gives it as built).
- */
-export function envelopeOf(e: ApiError, bounded = true): ErrorEnvelope {
-  const text = (t: string, max: number) => (bounded ? clipText(redactSecrets(t), max) : redactSecrets(t));
-  const error: ErrorEnvelope['error'] = { code: e.code, message: text(e.message, ERROR_TEXT_LIMITS.message) };
-  if (e.details) {
-    const details = bounded ? e.details.slice(0, ERROR_TEXT_LIMITS.details) : e.details;
-    error.details = details.map((d) => ({
-      parameter: bounded ? clipPointer(redactSecrets(d.parameter), ERROR_TEXT_LIMITS.parameter) : redactSecrets(d.parameter),
-      message: text(d.message, ERROR_TEXT_LIMITS.detailMessage),
-    }));
-  }
-  return { status: statusOf(e.status), error };
 }
 
 // ajv-formats is CommonJS: from ESM its plugin function is the namespace's `default` (module.exports).

@@ -14,7 +14,8 @@ import { LRUCache } from 'lru-cache';
 import { ApiError, errors } from '../errors.ts';
 import { IdempotencyKeyExists, type KeyHold } from '../contract/key-hold.ts';
 import type { IdempotencyClaim, IdempotencyClaimRequest, ResponseSnapshot, Store } from '../store/types.ts';
-import { envelopeOf, toApiError } from './error-middleware.ts';
+import { envelopeOf } from '../contract/error-envelope.ts';
+import { toApiError } from './error-middleware.ts';
 
 /** How long a key is kept (documented in the contract). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 /**
  * Request logging: X-Request-Id on every response and one log line per finished request — 5xx at error, 4xx at
  * info, the rest at debug — with the Authorization header redacted and any key-like text in the URL or other
- * headers replaced (redact.ts).
+ * headers replaced (server/redact.ts).
  *
  * Why not pino-http: it builds a child logger with the serialised request on EVERY request, even when the line will
  * never be written (2xx at the default info level), which cost ~8 % of the server's throughput (bench/README.md).
@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Level, Logger } from 'pino';
-import { redactSecrets } from './redact.ts';
+import { redactSecrets } from '../redact.ts';
 import { requestIdOf } from './request-id.ts';
 
 export interface LoggedRequest {

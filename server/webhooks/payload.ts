@@ -6,7 +6,7 @@
  * retry sends the same bytes.
  */
 import type { components } from '../../generated/schema.d.ts';
-import { toTransaction } from '../handlers/transactions.ts';
+import { transactionOf } from '../contract/transaction.ts';
 import type { TransactionStatus } from '../domain.ts';
 import type { WebhookEventType, WebhookEventWithTransaction } from '../store/webhook-types.ts';
 
@@ -28,5 +28,5 @@ export function eventBody(e: WebhookEventWithTransaction): WebhookEventBody {
     ...e.transaction, status, updated_at: e.created_at,
     token: pending ? null : e.transaction.token, units: pending ? null : e.transaction.units,
   };
-  return { id: e.id, type: e.type, created_at: e.created_at.toISOString(), data: toTransaction(asItWas) };
+  return { id: e.id, type: e.type, created_at: e.created_at.toISOString(), data: transactionOf(asItWas) };
 }

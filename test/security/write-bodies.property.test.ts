@@ -21,7 +21,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Contract, type OperationModel } from '../../conformance/contract/operations.ts';
 import { BASE_PATH, ENVIRONMENTS, type Environment } from '../../server/domain.ts';
-import { redactSecrets } from '../../server/http/redact.ts';
+import { redactSecrets } from '../../server/redact.ts';
 import { MAX_BODY_BYTES } from '../../server/http/request-body.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { parseJson, undocumented } from './support/documented.ts';
@@ -249,7 +249,7 @@ describe.each(STORES)('write bodies drawn against every write operation — $nam
     if (!detail) problems.push('no error.details');
     else {
       if (detail.parameter.startsWith('/') && !isPointer(detail.parameter)) problems.push(`details[0].parameter is no RFC 6901 pointer: ${JSON.stringify(detail.parameter.slice(0, 200))}`);
-      // Key-like text is never echoed (http/redact.ts), not even in a member's name.
+      // Key-like text is never echoed (server/redact.ts), not even in a member's name.
       const names = redactSecrets(d.names);
       if (names.length <= LIMITS.parameter) {
         if (detail.parameter !== names) problems.push(`names ${JSON.stringify(detail.parameter.slice(0, 200))}, not ${JSON.stringify(d.names.slice(0, 200))}`);
