@@ -12,22 +12,12 @@
 import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
+import { serverBundleOptions } from './lib/server-bundle.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = path.join(root, 'dist');
 
-await build({
-  entryPoints: [path.join(root, 'server/main.ts')],
-  outfile: path.join(dist, 'server.mjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22.12', // the oldest runtime package.json engines allows
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-  banner: { js: '// Built by `npm run build` from server/ (do not edit).' },
-});
+await build(serverBundleOptions(root));
 for (const dir of ['migrations', 'sql']) {
   fs.rmSync(path.join(dist, dir), { recursive: true, force: true });
   fs.cpSync(path.join(root, 'server/store', dir), path.join(dist, dir), { recursive: true });
