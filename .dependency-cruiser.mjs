@@ -6,7 +6,7 @@
  */
 const TEST_FILE = '\\.(test|spec)\\.ts$';
 /** Express and the packages that only exist around it: what "knows nothing of HTTP" must not import. */
-const EXPRESS = '^node_modules/(express|express-openapi-validator|express-rate-limit|rate-limit-redis)/';
+const EXPRESS = '(^|/)node_modules/(@types/)?(express|express-serve-static-core|express-openapi-validator|express-rate-limit|rate-limit-redis)/';
 const HTTP = `${EXPRESS}|^(node:)?(http|https|http2)$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -133,9 +133,9 @@ export default {
     },
   ],
   options: {
-    includeOnly: '^(server|conformance|generated|test|node_modules|node:|http|https|http2)',
-    exclude: { path: '^node_modules/.+/node_modules/' },
-    doNotFollow: { path: '^node_modules/' },
+    includeOnly: '^(server|conformance|generated|test|node:|https?2?$)|(^|/)node_modules/',
+    exclude: { path: 'node_modules/.+/node_modules/' },
+    doNotFollow: { path: '(^|/)node_modules/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.js', '.mjs', '.json'] },
