@@ -1196,9 +1196,7 @@ export interface components {
                 customer_name: string;
                 /**
                  * @description The service address of the meter (free text, as the distributor holds it).
-                 * @example 12 Allen Avenue
-                 * @example Ikeja
-                 * @example Lagos
+                 * @example 12 Allen Avenue, Ikeja, Lagos
                  */
                 address: string;
                 distributor: components["schemas"]["Distributor"];
