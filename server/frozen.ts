@@ -14,8 +14,8 @@
  *
  * Values are frozen where they enter a cache, once: on a read-cache miss (the rows), when a page or wire object is
  * built from frozen input. Unfrozen input (PostgreSQL, read cache off) is never cached, so it is never frozen.
- * Cost: deepFreeze takes ~1-2 µs a row on a miss (a 100-row page: ~0.1-0.2 ms, against the few ms of the query);
- * hits cost nothing more.
+ * Cost: deepFreeze on a miss is small next to the query that missed; hits cost nothing more (bench/README.md,
+ * "Figures behind constants in the code").
  *
  * Dates: `Object.freeze` does not stop `setTime`, so `deepFreeze` also gives each Date it meets a prototype whose
  * setters throw (`instanceof Date`, getters, `toISOString` and JSON unchanged; only a call through
@@ -24,8 +24,8 @@
  *
  * One exception, because JavaScript cannot freeze bytes (Object.freeze refuses a non-empty typed array): the page
  * body bytes of json-body.ts are a shared Buffer, typed `SharedBytes` (no writing methods) and handed only to
- * `res.send`, which writes them to the socket. Copying them per response instead would cost ~14 µs for a 22 KB
- * page, where the whole 100-row page request takes ~340 µs (2 927 req/s, bench/README.md);
+ * `res.send`, which writes them to the socket. Copying them per response instead would be a noticeable share of a
+ * page request's CPU (bench/README.md, "Figures behind constants in the code");
  * test/server/frozen-caches.test.ts checks the real server serves the same bytes every time.
  */
 
@@ -75,8 +75,8 @@ function unfreezable(v: object): string | undefined {
 }
 
 /**
- * Own enumerable properties are followed (what JSON and every reader of rows see), by plain reads; measured at
- * ~1-2 µs a row for a 100-row page of transactions, where walking property descriptors cost ~7 µs.
+ * Own enumerable properties are followed (what JSON and every reader of rows see), by plain reads, which measured
+ * several times cheaper than walking property descriptors (bench/README.md, "Figures behind constants in the code").
  * `added` lists what this call registered, to take back if it throws.
  */
 function freeze(v: unknown, added: object[]): void {

@@ -26,10 +26,10 @@ import { join, sql, type SqlFragment } from './sql.ts';
 import { ceilDay, counterRange, planCount, rowCountSql, type CountPart } from './transaction-count.ts';
 
 /**
- * OFFSETs at or above this seek. The plain scan fetches every skipped row from the heap: ~0.3-0.7 µs an entry on
- * PostgreSQL at 1M rows (page 9 998 of 100: 680 ms), so skipping 2 000 costs ~1 ms, about what the seek adds (its
- * counter reads, ~1.5 ms, and a larger plan); below it the plain OFFSET is as cheap, above it grows linearly and
- * the seek does not (bench/README.md, "Deep pages").
+ * OFFSETs at or above this seek. The plain scan fetches every skipped row from the heap, so its cost grows linearly
+ * with the offset; at about this offset it equals what the seek adds (its counter reads and a larger plan); below
+ * it the plain OFFSET is as cheap, above it the seek wins (bench/README.md, "Deep pages" and "Figures behind
+ * constants in the code").
  */
 export const SEEK_AFTER_OFFSET = 2_000;
 

@@ -32,10 +32,9 @@ interface Item {
 
 /**
  * Purchases per group, and groups (or lone calls) of one statement running at once. One in flight: the calls that
- * arrive while it runs wait and form the next group. In the targeted bench (`--targets purchases`, one session) 4
- * groups in flight gave P5 0.30x / P6 0.35x of pgbench, 2 gave 0.34x / 0.37x, 1 gives 0.41x / 0.47x: fewer, larger
- * groups commit less often (0.5 database transactions per purchase) and queue less on a hot wallet's lock, while a
- * lone purchase still runs at once. The price: one slow group (a wallet locked by another instance) delays this
+ * arrive while it runs wait and form the next group. Fewer, larger groups commit less often and queue less on a hot
+ * wallet's lock, while a lone purchase still runs at once (measured for 4, 2 and 1 in flight: bench/README.md,
+ * "Figures behind constants in the code"). The price: one slow group (a wallet locked by another instance) delays this
  * instance's next group of that statement; statement_timeout bounds it.
  */
 const GROUP_MAX = 50;

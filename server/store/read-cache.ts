@@ -6,7 +6,8 @@
  * instances and consoles that this process never sees: it never gets this cache.)
  *
  * Why it exists: PGlite runs Postgres on this process's only thread. A point query (the API-key lookup that every
- * authenticated request makes) costs ~250 µs of the event loop, a 100-row page a few ms (bench/README.md), while
+ * authenticated request makes) and every page hold the event loop (bench/README.md, "Figures behind constants in
+ * the code"), while
  * the server only reads at run time: its API has no write operation.
  *
  * Rules:

@@ -19,15 +19,11 @@ type Row = Record<string, unknown>;
 /**
  * Rows per INSERT of insertTransactions: `INSERT ... SELECT * FROM unnest($1::uuid[], ..., $24::int[])`,
  * one array parameter per column, all chunks in one transaction (all or nothing, one commit).
- * Measured on this 2-core machine (shared, so +-30%), 100k rows into the full schema:
- *   PostgreSQL 15: ~19-26k rows/s. The server-side floor (INSERT ... SELECT from a temp table) is ~36k rows/s and
- *     COPY FROM STDIN is no faster (3.0 s vs 2.7 s per 100k): index maintenance dominates (the 4 list indexes
- *     + FK + unique external reference are ~70% of it). The rest is pg's array serialisation (~1 s CPU / 100k).
- *   PGlite: ~12-14k rows/s; COPY FROM '/dev/blob' costs the same CPU; without the 4 list indexes ~25k rows/s.
- *   (Measured before migration 002, whose statement-level counter triggers add ~3 µs a row on either driver.)
- *   json_to_recordset / ROWS FROM(json_array_elements_text...) were no faster than unnest on either driver.
- * Throughput is flat between ~2k and ~20k rows per statement; 5000 keeps each PGlite statement short (the WASM
- * engine blocks the event loop while a statement runs) and each pg message ~1.5 MB.
+ * Index maintenance dominates a bulk insert (the 4 list indexes, the FK and the unique external reference), so
+ * COPY is no faster than unnest, nor are json_to_recordset / ROWS FROM(json_array_elements_text...), on either
+ * driver; throughput is flat over a wide range of rows per statement, and 5000 keeps each PGlite statement short
+ * (the WASM engine blocks the event loop while a statement runs) and each pg message small. The measurements:
+ * bench/README.md, "Figures behind constants in the code".
  */
 export const INSERT_CHUNK = 5_000;
 /** insertTransactions of at least this many rows refreshes planner statistics afterwards. */
