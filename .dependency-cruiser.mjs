@@ -6,7 +6,8 @@
  */
 const TEST_FILE = '\\.(test|spec)\\.ts$';
 /** Express and the packages that only exist around it: what "knows nothing of HTTP" must not import. */
-const EXPRESS = '(^|/)node_modules/(@types/)?(express|express-serve-static-core|express-openapi-validator|express-rate-limit|rate-limit-redis)/';
+const EXPRESS =
+  '(^|/)node_modules/(@types/)?(express|express-serve-static-core|express-openapi-validator|express-rate-limit|rate-limit-redis)/';
 const HTTP = `${EXPRESS}|^(node:)?(http|https|http2)$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -28,7 +29,8 @@ export default {
     },
     {
       name: 'handlers-never-import-http',
-      comment: 'http/ and handlers/ never import each other: a handler gets a typed context, throws ApiErrors and ' +
+      comment:
+        'http/ and handlers/ never import each other: a handler gets a typed context, throws ApiErrors and ' +
         'returns an envelope of server/contract/; the pipeline (http/) does the rest.',
       severity: 'error',
       from: { path: '^server/handlers/', pathNot: TEST_FILE },
@@ -36,7 +38,8 @@ export default {
     },
     {
       name: 'handlers-are-wired-by-server-ts',
-      comment: 'Only server.ts (the composition root) imports handlers/: it hands the handler map to createApp ' +
+      comment:
+        'Only server.ts (the composition root) imports handlers/: it hands the handler map to createApp ' +
         '(app.ts), so nothing else reaches a handler but through the pipeline.',
       severity: 'error',
       from: { path: '^server/', pathNot: `^server/(handlers/|http/|server\\.ts$)|${TEST_FILE}` },
@@ -51,7 +54,8 @@ export default {
     },
     {
       name: 'store-is-the-bottom-layer',
-      comment: 'store/ knows nothing of HTTP: it imports no other folder of server/ (only itself and the shared ' +
+      comment:
+        'store/ knows nothing of HTTP: it imports no other folder of server/ (only itself and the shared ' +
         'modules at the root of server/ such as domain.ts and frozen.ts) and not the app.',
       severity: 'error',
       from: { path: '^server/store/', pathNot: TEST_FILE },
@@ -59,7 +63,8 @@ export default {
     },
     {
       name: 'store-reaches-no-http',
-      comment: 'store/ knows nothing of HTTP, not even through a shared module: nothing it loads reaches Express ' +
+      comment:
+        'store/ knows nothing of HTTP, not even through a shared module: nothing it loads reaches Express ' +
         'or node:http.',
       severity: 'error',
       from: { path: '^server/store/', pathNot: TEST_FILE },
@@ -67,7 +72,8 @@ export default {
     },
     {
       name: 'biller-knows-no-pipeline',
-      comment: 'biller/ (the biller interface, the sandbox simulator, the settlement worker) is used by the ' +
+      comment:
+        'biller/ (the biller interface, the sandbox simulator, the settlement worker) is used by the ' +
         'purchase handlers and the worker alike; it imports neither handlers/ nor http/.',
       severity: 'error',
       from: { path: '^server/biller/', pathNot: TEST_FILE },
@@ -75,7 +81,8 @@ export default {
     },
     {
       name: 'console-works-on-a-store',
-      comment: 'The account console (console/) and the admin socket that runs its commands (admin/) work on a Store, ' +
+      comment:
+        'The account console (console/) and the admin socket that runs its commands (admin/) work on a Store, ' +
         'never through the HTTP pipeline.',
       severity: 'error',
       from: { path: '^server/(console|admin)/', pathNot: TEST_FILE },
@@ -83,7 +90,8 @@ export default {
     },
     {
       name: 'server-never-imports-test-code',
-      comment: 'Test helpers live with the tests (test/helpers/, test/*/support/); nothing the server loads imports ' +
+      comment:
+        'Test helpers live with the tests (test/helpers/, test/*/support/); nothing the server loads imports ' +
         'them or a test file.',
       severity: 'error',
       from: { path: '^server/', pathNot: TEST_FILE },
@@ -91,7 +99,8 @@ export default {
     },
     {
       name: 'server-and-conformance-are-independent',
-      comment: 'server/ and conformance/ both read generated/ and never each other: the conformance suite judges the ' +
+      comment:
+        'server/ and conformance/ both read generated/ and never each other: the conformance suite judges the ' +
         'server from the contract alone.',
       severity: 'error',
       from: { path: '^server/', pathNot: TEST_FILE },
@@ -99,7 +108,8 @@ export default {
     },
     {
       name: 'conformance-and-server-are-independent',
-      comment: 'server/ and conformance/ both read generated/ and never each other: the conformance suite judges the ' +
+      comment:
+        'server/ and conformance/ both read generated/ and never each other: the conformance suite judges the ' +
         'server from the contract alone.',
       severity: 'error',
       from: { path: '^conformance/', pathNot: TEST_FILE },
@@ -114,7 +124,8 @@ export default {
     },
     {
       name: 'server-modules-are-loaded-by-the-server',
-      comment: 'Every module of server/ is loaded by the server (server/main.ts) or the console (server/console/main.ts); ' +
+      comment:
+        'Every module of server/ is loaded by the server (server/main.ts) or the console (server/console/main.ts); ' +
         'one only tests import is test code, and belongs in test/.',
       severity: 'error',
       from: { path: '^server/(main|console/main)\\.ts$' },
@@ -125,7 +136,8 @@ export default {
   required: [
     {
       name: 'one-settlement-rule',
-      comment: 'The settlement worker and the purchase handlers apply a biller\'s answer by the same rules: ' +
+      comment:
+        "The settlement worker and the purchase handlers apply a biller's answer by the same rules: " +
         'biller/settlement-decision.ts.',
       severity: 'error',
       module: { path: '^server/(biller/settlement|handlers/purchase-flow)\\.ts$' },

@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'conformance/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts', 'client/**/*.test.ts'],
+    include: [
+      'server/**/*.test.ts',
+      'conformance/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'test/**/*.test.ts',
+      'client/**/*.test.ts',
+    ],
     testTimeout: 30_000,
     // expect.poll waits 1 s by default; under the whole suite on 2 cores a page (Redoc) or a worker takes longer.
     // Only a poll that is failing waits this long.

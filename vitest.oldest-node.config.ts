@@ -35,12 +35,15 @@ export default defineConfig({
     reporters: [
       'default',
       // Named after the runtime so the file and every suite in it say which Node they ran on (.ci/summary.mjs sums it).
-      ['junit', {
-        outputFile: `reports/node${major}-junit.xml`,
-        suiteName: `vitest tests on Node ${process.version}`,
-        suiteNameTemplate: `{filename} (Node ${process.version})`,
-        classnameTemplate: `{filename} (Node ${process.version})`,
-      }],
+      [
+        'junit',
+        {
+          outputFile: `reports/node${major}-junit.xml`,
+          suiteName: `vitest tests on Node ${process.version}`,
+          suiteNameTemplate: `{filename} (Node ${process.version})`,
+          classnameTemplate: `{filename} (Node ${process.version})`,
+        },
+      ],
     ],
   },
 });

@@ -10,7 +10,10 @@ const status = args.pop();
 const files = args.flatMap((p) => {
   if (!existsSync(p)) return [];
   if (!statSync(p).isDirectory()) return [p];
-  return readdirSync(p).filter((f) => f.endsWith('-junit.xml')).sort().map((f) => join(p, f));
+  return readdirSync(p)
+    .filter((f) => f.endsWith('-junit.xml'))
+    .sort()
+    .map((f) => join(p, f));
 });
 
 // The CI log keeps only its tail: every failed test is named just above the summary line, so a failure is
@@ -18,7 +21,11 @@ const files = args.flatMap((p) => {
 const unescape = (text) =>
   text
     .replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 const textOf = (name, attributes) => unescape((attributes.match(new RegExp(`\\b${name}="([^"]*)"`)) ?? [])[1] ?? '');
 
 let tests = 0;

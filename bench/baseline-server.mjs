@@ -10,7 +10,12 @@ import { createServer } from 'node:http';
 const [file, port, mode] = process.argv.slice(2);
 const recordings = new Map();
 for (const [url, r] of Object.entries(JSON.parse(readFileSync(file, 'utf8')))) {
-  recordings.set(url, { status: r.status, headers: r.headers.flat(), pairs: r.headers, body: Buffer.from(r.body_base64, 'base64') });
+  recordings.set(url, {
+    status: r.status,
+    headers: r.headers.flat(),
+    pairs: r.headers,
+    body: Buffer.from(r.body_base64, 'base64'),
+  });
 }
 const notFound = Buffer.from('{"error":"not recorded"}');
 
@@ -19,7 +24,9 @@ if (mode === 'express') {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.get('/__ready', (_req, res) => { res.send('ok'); });
+  app.get('/__ready', (_req, res) => {
+    res.send('ok');
+  });
   app.use((req, res) => {
     const r = recordings.get(req.originalUrl);
     if (!r) return res.status(404).type('application/json').send(notFound);

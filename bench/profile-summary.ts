@@ -10,7 +10,12 @@ if (!file) {
   process.exit(2);
 }
 const s = summarizeProfile(file, Number(nArg ?? 25));
-for (const [title, rows] of [['self time by package / file', s.self_by_package], ['self time by function', s.self_by_function], ['total time by function', s.total_by_function]] as const) {
+for (const [title, rows] of [
+  ['self time by package / file', s.self_by_package],
+  ['self time by function', s.self_by_function],
+  ['total time by function', s.total_by_function],
+] as const) {
   console.log(`\n== ${title} (of ${s.total_ms.toFixed(0)} ms sampled)`);
-  for (const r of rows) console.log(`${(r.share * 100).toFixed(1).padStart(5)} %  ${r.ms.toFixed(0).padStart(6)} ms  ${r.name}`);
+  for (const r of rows)
+    console.log(`${(r.share * 100).toFixed(1).padStart(5)} %  ${r.ms.toFixed(0).padStart(6)} ms  ${r.name}`);
 }

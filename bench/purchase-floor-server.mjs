@@ -85,12 +85,25 @@ function grouped(statement) {
     while (running < PARALLEL && queue.length) {
       const group = queue.splice(0, GROUP).sort((a, b) => (a.item[1] < b.item[1] ? -1 : a.item[1] > b.item[1] ? 1 : 0));
       running++;
-      runGroup(statement, group.map((g) => g.item))
-        .then((rows) => group.forEach((g, i) => g.resolve(rows[i])), (err) => group.forEach((g) => g.reject(err)))
-        .finally(() => { running--; next(); });
+      runGroup(
+        statement,
+        group.map((g) => g.item),
+      )
+        .then(
+          (rows) => group.forEach((g, i) => g.resolve(rows[i])),
+          (err) => group.forEach((g) => g.reject(err)),
+        )
+        .finally(() => {
+          running--;
+          next();
+        });
     }
   };
-  return (item) => new Promise((resolve, reject) => { queue.push({ item, resolve, reject }); next(); });
+  return (item) =>
+    new Promise((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      next();
+    });
 }
 
 const one = (statement) => async (values) => (await pool.query({ ...statement, values })).rows[0];
@@ -98,20 +111,34 @@ const record = mode === 'grouped' ? grouped(RECORD_GROUP) : one(RECORD_ONE);
 const settle = mode === 'grouped' ? grouped(SETTLE_GROUP) : one(SETTLE_ONE);
 
 const accounts = new Map(); // sha256 hex of a key → account id
-for (const r of (await pool.query('SELECT secret_hash, account_id FROM api_keys')).rows) accounts.set(r.secret_hash, r.account_id);
+for (const r of (await pool.query('SELECT secret_hash, account_id FROM api_keys')).rows)
+  accounts.set(r.secret_hash, r.account_id);
 
 async function buy(account, key, body) {
   const { product_id: product = 'airtime-mtn', phone_number: phone, amount } = JSON.parse(body);
   const id = randomUUID();
   const now = new Date();
   const fingerprint = createHash('sha256').update(body).digest('hex');
-  const recorded = await record([id, account, `PUR-${id}`, product, phone, amount, now, new Date(now.getTime() + 16_000),
-    key, fingerprint, new Date(now.getTime() + 60_000), new Date(now.getTime() + 86_400_000)]);
+  const recorded = await record([
+    id,
+    account,
+    `PUR-${id}`,
+    product,
+    phone,
+    amount,
+    now,
+    new Date(now.getTime() + 16_000),
+    key,
+    fingerprint,
+    new Date(now.getTime() + 60_000),
+    new Date(now.getTime() + 86_400_000),
+  ]);
   if (!recorded) throw new Error(`purchase ${id} was not recorded`);
   const row = { ...recorded, status: 'successful', updated_at: new Date(), next_check_at: null };
   const location = `/v1/account/transactions/${id}`;
   const response = JSON.stringify({ data: row });
-  if (!(await settle([id, row.updated_at, response, location]))?.key_completed) throw new Error(`purchase ${id} was not settled`);
+  if (!(await settle([id, row.updated_at, response, location]))?.key_completed)
+    throw new Error(`purchase ${id} was not settled`);
   return { response, location };
 }
 
@@ -127,13 +154,20 @@ createServer((req, res) => {
       res.writeHead(400, { 'content-type': 'application/json' });
       return res.end('{"error":"a POST with a known bearer key and an Idempotency-Key"}');
     }
-    buy(account, key, Buffer.concat(chunks).toString('utf8')).then(({ response, location }) => {
-      res.writeHead(201, { 'content-type': 'application/json', location, 'content-length': Buffer.byteLength(response) });
-      res.end(response);
-    }, (err) => {
-      res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: String(err.message) }));
-    });
+    buy(account, key, Buffer.concat(chunks).toString('utf8')).then(
+      ({ response, location }) => {
+        res.writeHead(201, {
+          'content-type': 'application/json',
+          location,
+          'content-length': Buffer.byteLength(response),
+        });
+        res.end(response);
+      },
+      (err) => {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: String(err.message) }));
+      },
+    );
   });
 }).listen(Number(port), '127.0.0.1');
 process.on('SIGTERM', () => pool.end().then(() => process.exit(0)));

@@ -12,7 +12,10 @@ const results = JSON.parse(fs.readFileSync(file, 'utf8')) as BenchResults;
 const name = path.basename(file, '.json');
 const dir = path.dirname(file);
 const beforeFile = path.join(new URL('./results/', import.meta.url).pathname, 'before.json');
-const before = name !== 'before' && fs.existsSync(beforeFile) ? (JSON.parse(fs.readFileSync(beforeFile, 'utf8')) as BenchResults) : null;
+const before =
+  name !== 'before' && fs.existsSync(beforeFile)
+    ? (JSON.parse(fs.readFileSync(beforeFile, 'utf8')) as BenchResults)
+    : null;
 fs.writeFileSync(path.join(dir, `${name}.svg`), chartSvg(results));
 fs.writeFileSync(path.join(dir, `${name}.md`), renderMarkdown(results, { chartFile: `${name}.svg`, before }));
 console.log(`rendered ${path.relative(process.cwd(), path.join(dir, name))}.{md,svg}`);

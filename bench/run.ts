@@ -47,16 +47,24 @@ async function main(): Promise<void> {
   const machine = machineInfo();
   const head = {
     generated_at: new Date().toISOString(),
-    mode: plan.quick ? 'quick' as const : 'full' as const,
+    mode: plan.quick ? ('quick' as const) : ('full' as const),
     restricted: plan.restricted,
     machine,
     settings: {
-      connections: plan.connections, duration_sec: plan.durationSec, warmup_sec: plan.warmupSec, sizes: plan.sizes,
-      soak_sec: plan.soakSec, postgres: plan.postgresUrl ? redactUrl(plan.postgresUrl) : null,
+      connections: plan.connections,
+      duration_sec: plan.durationSec,
+      warmup_sec: plan.warmupSec,
+      sizes: plan.sizes,
+      soak_sec: plan.soakSec,
+      postgres: plan.postgresUrl ? redactUrl(plan.postgresUrl) : null,
     },
   };
-  log(`${head.mode} run: ${machine.cpu_model}, ${machine.cores} cores, ${machine.memory_gib} GiB, Node ${machine.node}, load average ${machine.load_average_at_start.join(' ')}`);
-  log(`autocannon: ${plan.connections} connections, ${plan.warmupSec} s warm-up + ${plan.durationSec} s per measurement; sizes ${plan.sizes.map(sizeLabel).join(', ')}; PostgreSQL ${plan.postgresUrl ? `yes (${plan.postgresSizes.map(sizeLabel).join(', ')})` : 'no (set DATABASE_URL or TEST_DATABASE_URL)'}`);
+  log(
+    `${head.mode} run: ${machine.cpu_model}, ${machine.cores} cores, ${machine.memory_gib} GiB, Node ${machine.node}, load average ${machine.load_average_at_start.join(' ')}`,
+  );
+  log(
+    `autocannon: ${plan.connections} connections, ${plan.warmupSec} s warm-up + ${plan.durationSec} s per measurement; sizes ${plan.sizes.map(sizeLabel).join(', ')}; PostgreSQL ${plan.postgresUrl ? `yes (${plan.postgresSizes.map(sizeLabel).join(', ')})` : 'no (set DATABASE_URL or TEST_DATABASE_URL)'}`,
+  );
 
   buildServer(ctx);
   const { embedded, postgres, realistic } = await prepareDatasets(ctx);
@@ -73,7 +81,8 @@ async function main(): Promise<void> {
       recorded ||= d.size === plan.mid;
     }
   }
-  if (plan.targets.has('baseline') && recorded && mid) parts.push({ measurements: await measureReplays(ctx, recordings, mid) });
+  if (plan.targets.has('baseline') && recorded && mid)
+    parts.push({ measurements: await measureReplays(ctx, recordings, mid) });
   for (const d of postgres.values()) parts.push(await postgresSize(ctx, d));
   // Deep pages on the largest history of each store.
   const largest = (m: Map<number, Dataset>) => [...m.values()].sort((a, b) => b.size - a.size)[0];
@@ -81,13 +90,26 @@ async function main(): Promise<void> {
     if (d) parts.push({ deep_pages: await measureDeepPages(ctx, d) });
   }
   if (plan.targets.has('purchases')) {
-    parts.push(plan.postgresUrl ? await measurePurchases(ctx, plan.postgresUrl) : { notes: ['purchases not measured: set DATABASE_URL or TEST_DATABASE_URL'] });
+    parts.push(
+      plan.postgresUrl
+        ? await measurePurchases(ctx, plan.postgresUrl)
+        : { notes: ['purchases not measured: set DATABASE_URL or TEST_DATABASE_URL'] },
+    );
   }
-  if (plan.targets.has('realistic')) parts.push({ realistic: await measureRealistic(ctx, realistic, plan.quick ? 1 : 3) });
+  if (plan.targets.has('realistic'))
+    parts.push({ realistic: await measureRealistic(ctx, realistic, plan.quick ? 1 : 3) });
   if (plan.targets.has('storm')) {
-    parts.push(plan.postgresUrl ? await measureStorm(ctx, plan.postgresUrl) : { notes: ['retry storm not measured: set DATABASE_URL or TEST_DATABASE_URL'] });
+    parts.push(
+      plan.postgresUrl
+        ? await measureStorm(ctx, plan.postgresUrl)
+        : { notes: ['retry storm not measured: set DATABASE_URL or TEST_DATABASE_URL'] },
+    );
   }
-  parts.push(plan.conformance ? { conformance: await runConformance(ctx) } : { notes: ['conformance run not measured in this mode (full run only)'] });
+  parts.push(
+    plan.conformance
+      ? { conformance: await runConformance(ctx) }
+      : { notes: ['conformance run not measured in this mode (full run only)'] },
+  );
 
   const results = assemble(head, parts, (performance.now() - started) / 1000);
   const before = readBefore(BENCH_ROOT, plan);

@@ -71,11 +71,20 @@ export class CaseContext {
   requests = 0;
   retries429 = 0;
 
-  constructor(readonly run: RunContext, readonly def: CaseDef) {}
+  constructor(
+    readonly run: RunContext,
+    readonly def: CaseDef,
+  ) {}
 
-  get target(): Target { return this.run.target; }
-  get shared(): Shared { return this.run.shared; }
-  op(operationId = this.def.operationId): OperationModel { return this.run.contract.op(operationId); }
+  get target(): Target {
+    return this.run.target;
+  }
+  get shared(): Shared {
+    return this.run.shared;
+  }
+  op(operationId = this.def.operationId): OperationModel {
+    return this.run.contract.op(operationId);
+  }
 
   key(role: Role): string {
     const key = this.target.keys[role];
@@ -90,7 +99,12 @@ export class CaseContext {
   }
 
   /** A typed GET of a contract path, verified against `expect`. */
-  async get<P extends GetPath>(path: P, init: { query?: QueryOf<P>; path?: PathParamsOf<P> }, who: Who, expect?: Expectation): Promise<Exchange> {
+  async get<P extends GetPath>(
+    path: P,
+    init: { query?: QueryOf<P>; path?: PathParamsOf<P> },
+    who: Who,
+    expect?: Expectation,
+  ): Promise<Exchange> {
     const ex = await this.run.api.get(path, { baseUrl: this.target.baseUrl, ...init, ...this.who(who) });
     return this.verify(ex, this.op(), expect);
   }
@@ -134,18 +148,32 @@ export class CaseContext {
    * (null: none). Every 201 is entered in the run's purchases (shared.purchases), for money_conservation.
    */
   async post(
-    req: { operationId?: string; body?: unknown; raw?: string; idempotencyKey?: string | null; contentType?: string | null; query?: Record<string, string | number> },
+    req: {
+      operationId?: string;
+      body?: unknown;
+      raw?: string;
+      idempotencyKey?: string | null;
+      contentType?: string | null;
+      query?: Record<string, string | number>;
+    },
     who: Who,
     expect?: Expectation,
   ): Promise<Exchange> {
     const key = req.idempotencyKey === undefined ? this.newIdempotencyKey() : req.idempotencyKey;
-    const ex = await this.send({
-      ...(req.operationId ? { operationId: req.operationId } : {}),
-      method: 'POST',
-      body: req.raw ?? JSON.stringify(req.body),
-      headers: { 'Content-Type': req.contentType === undefined ? 'application/json' : req.contentType, 'Idempotency-Key': key },
-      ...(req.query ? { query: req.query } : {}),
-    }, who, expect);
+    const ex = await this.send(
+      {
+        ...(req.operationId ? { operationId: req.operationId } : {}),
+        method: 'POST',
+        body: req.raw ?? JSON.stringify(req.body),
+        headers: {
+          'Content-Type': req.contentType === undefined ? 'application/json' : req.contentType,
+          'Idempotency-Key': key,
+        },
+        ...(req.query ? { query: req.query } : {}),
+      },
+      who,
+      expect,
+    );
     this.enterPurchase(ex, req.operationId ?? this.def.operationId, typeof who === 'string' ? who : who.label);
     return ex;
   }
@@ -158,10 +186,16 @@ export class CaseContext {
   enterPurchase(ex: Exchange, operationId: string, role: string): void {
     const r = ex.response;
     if (!r || r.status !== 201 || !r.isJson) return;
-    const data = (r.body as { data?: { id?: unknown; attributes?: { price?: { total_debit?: unknown }; status?: unknown } } }).data;
+    const data = (
+      r.body as { data?: { id?: unknown; attributes?: { price?: { total_debit?: unknown }; status?: unknown } } }
+    ).data;
     if (typeof data?.id !== 'string' || this.shared.purchases.has(data.id)) return;
     this.shared.purchases.set(data.id, {
-      id: data.id, operationId, role, caseId: this.def.id, exchange: ex,
+      id: data.id,
+      operationId,
+      role,
+      caseId: this.def.id,
+      exchange: ex,
       totalDebit: typeof data.attributes?.price?.total_debit === 'string' ? data.attributes.price.total_debit : null,
       status: typeof data.attributes?.status === 'string' ? data.attributes.status : null,
     });
@@ -174,10 +208,17 @@ export class CaseContext {
       this.fail('response_received', op, `no response: ${ex.error ?? 'unknown error'}`, ex, 'an HTTP response');
       return ex;
     }
-    if (ex.response.status === 429) this.skip(`rate limited: still 429 after ${ex.retries429} retries (a 429 is never a failure)`);
+    if (ex.response.status === 429)
+      this.skip(`rate limited: still 429 after ${ex.retries429} retries (a 429 is never a failure)`);
     if (expect) this.cells.push({ operationId: op.operationId, status: expect.status, code: expect.code ?? null });
     for (const check of RESPONSE_CHECKS) {
-      const input = { op, request: ex.request, response: ex.response, schemas: this.run.contract.schemas, semantics: this.run.semantics };
+      const input = {
+        op,
+        request: ex.request,
+        response: ex.response,
+        schemas: this.run.contract.schemas,
+        semantics: this.run.semantics,
+      };
       this.report(check.name, check.run(expect ? { ...input, expect } : input), ex, op);
     }
     return ex;
@@ -200,7 +241,9 @@ export class CaseContext {
   fail(check: string, op: OperationModel, message: string, ex?: Exchange, documented?: string): void {
     const f: Failure = { check, operationId: op.operationId, message: redact(message) };
     if (ex) {
-      f.request = redact(`${ex.request.method} ${ex.request.url} [${ex.label}; X-Request-Id ${ex.request.headers['x-request-id'] ?? '-'}]`);
+      f.request = redact(
+        `${ex.request.method} ${ex.request.url} [${ex.label}; X-Request-Id ${ex.request.headers['x-request-id'] ?? '-'}]`,
+      );
       if (ex.response) f.response = describeResponse(ex);
     }
     if (documented) f.documented = redact(documented);

@@ -11,34 +11,54 @@ import type { CaseResult, Cell, Profile } from './model.ts';
 
 /** Documented cells a client cannot — or must not — provoke. */
 export const OUT_OF_REACH: { status: number; code: string; why: string }[] = [
-  { status: 429, code: 'RATE_LIMITED', why: 'provoking it means flooding the target past its rate limit; the suite paces itself below the limit (a 429 met on the way is waited out, never a failure) and must not hammer a real deployment' },
-  { status: 500, code: 'INTERNAL_ERROR', why: 'an unexpected server fault: no request of a correct client can cause it on purpose' },
-  { status: 503, code: 'SERVICE_UNAVAILABLE', why: "the store being down: a client cannot take the target's store away" },
   {
-    status: 503, code: 'BILLER_UNAVAILABLE',
-    why: 'answered only by a deployment started without a biller (production without BILLER=simulated); a client cannot take the target\'s biller away, and such a target answers it to every purchase and verification',
+    status: 429,
+    code: 'RATE_LIMITED',
+    why: 'provoking it means flooding the target past its rate limit; the suite paces itself below the limit (a 429 met on the way is waited out, never a failure) and must not hammer a real deployment',
+  },
+  {
+    status: 500,
+    code: 'INTERNAL_ERROR',
+    why: 'an unexpected server fault: no request of a correct client can cause it on purpose',
+  },
+  {
+    status: 503,
+    code: 'SERVICE_UNAVAILABLE',
+    why: "the store being down: a client cannot take the target's store away",
+  },
+  {
+    status: 503,
+    code: 'BILLER_UNAVAILABLE',
+    why: "answered only by a deployment started without a biller (production without BILLER=simulated); a client cannot take the target's biller away, and such a target answers it to every purchase and verification",
   },
 ];
 
 /** Cells out of reach on some operations only. */
 export const OUT_OF_REACH_ON: { status: number; code: string; operations: RegExp; why: string }[] = [
   {
-    status: 409, code: 'IDEMPOTENCY_KEY_IN_USE', operations: /^create(Webhook|Event)/,
+    status: 409,
+    code: 'IDEMPOTENCY_KEY_IN_USE',
+    operations: /^create(Webhook|Event)/,
     why: 'a webhook write answers in milliseconds and has no slow sandbox scenario: a client cannot hold the first request in flight to race a second one (a 409 met all the same counts)',
   },
   {
-    status: 422, code: 'WEBHOOK_LIMIT_REACHED', operations: /^createWebhookEndpoint$/,
+    status: 422,
+    code: 'WEBHOOK_LIMIT_REACHED',
+    operations: /^createWebhookEndpoint$/,
     why: "reaching it means filling the account with endpoints up to the deployment's limit (16 by default), each of which then receives every event of the run's other cases: the suite adds two at a time and deletes what it adds",
   },
 ];
 
 /** Why cells that need a webhook endpoint, delivery or event are out of reach in a run that has none. */
-export const NO_WEBHOOK_DATA_WHY = 'the run read no webhook delivery of this key (none listed, or listed only after the walks began) and a run without writes cannot create one (a sandbox run with writes does: webhooks.setup)';
+export const NO_WEBHOOK_DATA_WHY =
+  'the run read no webhook delivery of this key (none listed, or listed only after the walks began) and a run without writes cannot create one (a sandbox run with writes does: webhooks.setup)';
 const NEEDS_WEBHOOK_DATA = (operationId: string, status: number, code: string | null) =>
-  (status === 200 && /^(getWebhookEndpoint|listWebhookDeliveries|getWebhookDelivery|getEvent)$/.test(operationId)) || code === 'DELIVERY_NOT_FOUND';
+  (status === 200 && /^(getWebhookEndpoint|listWebhookDeliveries|getWebhookDelivery|getEvent)$/.test(operationId)) ||
+  code === 'DELIVERY_NOT_FOUND';
 
 /** Why the cells of write operations are out of reach in a run without writes. */
-export const NO_WRITES_WHY = 'a run without writes (read-only, or not a sandbox: write-safety.ts) sends no POST; only the 405 of a write operation is reached, by a safe method';
+export const NO_WRITES_WHY =
+  'a run without writes (read-only, or not a sandbox: write-safety.ts) sends no POST; only the 405 of a write operation is reached, by a safe method';
 
 export type CellState = 'exercised' | 'failed' | 'missing' | 'out-of-reach';
 
@@ -59,7 +79,12 @@ export interface Coverage {
 
 const key = (c: Cell) => `${c.operationId} ${c.status} ${c.code ?? ''}`;
 
-export function computeCoverage(contract: Contract, profile: Profile, results: CaseResult[], run: { writes: boolean; webhookData?: boolean } = { writes: true }): Coverage {
+export function computeCoverage(
+  contract: Contract,
+  profile: Profile,
+  results: CaseResult[],
+  run: { writes: boolean; webhookData?: boolean } = { writes: true },
+): Coverage {
   const hits = new Map<string, { cases: number; failed: boolean }>();
   for (const r of results.filter((x) => x.status !== 'skipped')) {
     for (const k of new Set(r.cells.map(key))) {
@@ -77,19 +102,36 @@ export function computeCoverage(contract: Contract, profile: Profile, results: C
       for (const code of codes) {
         const cell: Cell = { operationId: op.operationId, status, code };
         const noWrites = op.writes && !run.writes && status !== 405 ? NO_WRITES_WHY : undefined;
-        const noData = run.webhookData === false && NEEDS_WEBHOOK_DATA(op.operationId, status, code) ? NO_WEBHOOK_DATA_WHY : undefined;
-        const only = OUT_OF_REACH_ON.find((o) => o.status === status && o.code === code && o.operations.test(op.operationId))?.why;
-        const out = noWrites ?? noData ?? only ?? OUT_OF_REACH.find((o) => o.status === status && (o.code === code || code === null))?.why;
+        const noData =
+          run.webhookData === false && NEEDS_WEBHOOK_DATA(op.operationId, status, code)
+            ? NO_WEBHOOK_DATA_WHY
+            : undefined;
+        const only = OUT_OF_REACH_ON.find(
+          (o) => o.status === status && o.code === code && o.operations.test(op.operationId),
+        )?.why;
+        const out =
+          noWrites ??
+          noData ??
+          only ??
+          OUT_OF_REACH.find((o) => o.status === status && (o.code === code || code === null))?.why;
         const hit = hits.get(key(cell));
         if (out && !hit) cells.push({ ...cell, state: 'out-of-reach', cases: 0, why: out });
-        else cells.push({ ...cell, state: hit ? (hit.failed ? 'failed' : 'exercised') : 'missing', cases: hit?.cases ?? 0 });
+        else
+          cells.push({
+            ...cell,
+            state: hit ? (hit.failed ? 'failed' : 'exercised') : 'missing',
+            cases: hit?.cases ?? 0,
+          });
       }
     }
   }
   const reachable = cells.filter((c) => c.state !== 'out-of-reach').length;
   const exercised = cells.filter((c) => c.state === 'exercised' || c.state === 'failed').length;
   return {
-    notion: profile === 'contract' ? "every operation's success (200, 201)" : 'operation × documented status × documented error code',
+    notion:
+      profile === 'contract'
+        ? "every operation's success (200, 201)"
+        : 'operation × documented status × documented error code',
     cells,
     reachable,
     exercised,

@@ -46,6 +46,7 @@ export function keysFromEnv(env: NodeJS.ProcessEnv): Keys {
 /** Every key of a role must carry its environment's prefix: a mix-up would make every case lie. */
 export function checkPrefixes(keys: Keys, env: Environment, where: string): void {
   for (const [role, key] of Object.entries(keys)) {
-    if (!key.startsWith(KEY_PREFIX[env])) throw new UsageError(`${where}: the '${role}' key does not start with ${KEY_PREFIX[env]} (${env})`);
+    if (!key.startsWith(KEY_PREFIX[env]))
+      throw new UsageError(`${where}: the '${role}' key does not start with ${KEY_PREFIX[env]} (${env})`);
   }
 }

@@ -1,7 +1,15 @@
 /** The vocabulary of the suite: key roles, recorded exchanges, expectations, failures, cases and results. */
 
 export const ROLES = [
-  'full', 'balance_only', 'products_only', 'disabled', 'revoked', 'expired', 'regenerated_old', 'ip_restricted', 'ip_loopback',
+  'full',
+  'balance_only',
+  'products_only',
+  'disabled',
+  'revoked',
+  'expired',
+  'regenerated_old',
+  'ip_restricted',
+  'ip_loopback',
   'low_balance',
 ] as const;
 export type Role = (typeof ROLES)[number];

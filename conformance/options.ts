@@ -15,9 +15,17 @@ export const USAGE =
 
 /** What the parser accepts (parseArgs' options): HELP describes each one, which test/conformance/help.test.ts checks. */
 export const OPTIONS = {
-  keys: { type: 'string' }, env: { type: 'string' }, 'base-url': { type: 'string' }, report: { type: 'string' },
-  rate: { type: 'string' }, profile: { type: 'string' }, 'min-coverage': { type: 'string' }, timeout: { type: 'string' },
-  'read-only': { type: 'boolean' }, 'webhook-url': { type: 'string' }, 'webhook-port': { type: 'string' },
+  keys: { type: 'string' },
+  env: { type: 'string' },
+  'base-url': { type: 'string' },
+  report: { type: 'string' },
+  rate: { type: 'string' },
+  profile: { type: 'string' },
+  'min-coverage': { type: 'string' },
+  timeout: { type: 'string' },
+  'read-only': { type: 'boolean' },
+  'webhook-url': { type: 'string' },
+  'webhook-port': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -31,11 +39,11 @@ export const HELP = [
   'matrix, validation, pagination, purchases and webhooks, checked against the contract. Flags win over variables.',
   '',
   'options:',
-  '  --keys FILE             keys file written by the server\'s --demo-keys FILE:',
+  "  --keys FILE             keys file written by the server's --demo-keys FILE:",
   '                          { "sandbox": { "base_url", "keys": { "full", … } }, "production": … }',
   '  --env sandbox|production',
   '                          the environment under test (required; CONFORMANCE_ENV)',
-  '  --base-url URL          the base URL of that environment, up to /v1; overrides the keys file\'s (CONFORMANCE_BASE_URL)',
+  "  --base-url URL          the base URL of that environment, up to /v1; overrides the keys file's (CONFORMANCE_BASE_URL)",
   '  --report DIR            write junit.xml, summary.md and results.json to DIR (CONFORMANCE_REPORT)',
   '  --rate N                requests per second, all keys together; 0 = no cap (CONFORMANCE_RATE; default 50, no cap',
   '                          for a loopback target); the budgets the target announces in RateLimit-Policy are kept anyway',
@@ -45,8 +53,8 @@ export const HELP = [
   '  --timeout MS            per request, in milliseconds (default 10000)',
   '  --read-only             skip every write case (CONFORMANCE_READ_ONLY=1); required for a target that is not a sandbox:',
   '                          a run that would write elsewhere is refused (exit 2) before its first request',
-  '  --webhook-url URL       for a target not on this machine: a public URL that reaches this machine\'s webhook receiver',
-  '                          (CONFORMANCE_WEBHOOK_URL); without it a remote target\'s webhook cases are skipped',
+  "  --webhook-url URL       for a target not on this machine: a public URL that reaches this machine's webhook receiver",
+  "                          (CONFORMANCE_WEBHOOK_URL); without it a remote target's webhook cases are skipped",
   '  --webhook-port N        the port the receiver listens on, on every interface (CONFORMANCE_WEBHOOK_PORT; default the',
   '                          port of --webhook-url)',
   '  -h, --help              print this help',
@@ -64,7 +72,7 @@ export const HELP = [
   '  npm run conformance -- --keys /tmp/keys.json --env sandbox --report /tmp/conformance',
   '  # a staging deployment: its sandbox with writes, webhooks delivered through a public URL to port 8787 here',
   '  npm run conformance -- --keys staging-keys.json --env sandbox --base-url https://staging.api.billpay.ng/api/partners/sandbox/v1 --webhook-url https://hooks.ci.billpay.ng/conformance --webhook-port 8787 --report reports/staging',
-  '  # staging\'s production environment: never written to',
+  "  # staging's production environment: never written to",
   '  npm run conformance -- --keys staging-keys.json --env production --base-url https://staging.api.billpay.ng/api/partners/v1 --read-only',
   '',
   'More: conformance/README.md.',
@@ -104,29 +112,40 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions
   }
   const envName = values.env ?? env.CONFORMANCE_ENV;
   if (!envName) throw new UsageError('--env sandbox|production is required (or CONFORMANCE_ENV)');
-  if (!(ENVIRONMENTS as readonly string[]).includes(envName)) throw new UsageError(`--env must be sandbox or production, got '${envName}'`);
+  if (!(ENVIRONMENTS as readonly string[]).includes(envName))
+    throw new UsageError(`--env must be sandbox or production, got '${envName}'`);
   const target = envName as Environment;
   const other = otherEnvironment(target);
   const profile = values.profile ?? env.CONFORMANCE_PROFILE ?? 'full';
-  if (profile !== 'full' && profile !== 'contract') throw new UsageError(`--profile must be full or contract, got '${profile}'`);
+  if (profile !== 'full' && profile !== 'contract')
+    throw new UsageError(`--profile must be full or contract, got '${profile}'`);
 
   const file: KeysFile = values.keys ? readKeysFile(values.keys) : {};
   if (values.keys && !file[target]) throw new UsageError(`the keys file ${values.keys} has no "${target}" entry`);
   const keys = { ...keysFromEnv(env), ...file[target]?.keys };
   checkPrefixes(keys, target, values.keys ? `keys file / CONFORMANCE_KEY_*` : 'CONFORMANCE_KEY_*');
-  const baseUrl = url('--base-url', values['base-url']) ?? url('CONFORMANCE_BASE_URL', env.CONFORMANCE_BASE_URL) ?? url(`the keys file's ${target}.base_url`, file[target]?.base_url);
-  if (!baseUrl) throw new UsageError(`no base URL: give --base-url, CONFORMANCE_BASE_URL or a keys file with ${target}.base_url`);
+  const baseUrl =
+    url('--base-url', values['base-url']) ??
+    url('CONFORMANCE_BASE_URL', env.CONFORMANCE_BASE_URL) ??
+    url(`the keys file's ${target}.base_url`, file[target]?.base_url);
+  if (!baseUrl)
+    throw new UsageError(`no base URL: give --base-url, CONFORMANCE_BASE_URL or a keys file with ${target}.base_url`);
 
   const otherFull = file[other]?.keys.full ?? env.CONFORMANCE_OTHER_KEY_FULL;
   if (otherFull) checkPrefixes({ full: otherFull }, other, `the ${other} key`);
-  const otherUrl = url(`the keys file's ${other}.base_url`, file[other]?.base_url) ?? url('CONFORMANCE_OTHER_BASE_URL', env.CONFORMANCE_OTHER_BASE_URL);
+  const otherUrl =
+    url(`the keys file's ${other}.base_url`, file[other]?.base_url) ??
+    url('CONFORMANCE_OTHER_BASE_URL', env.CONFORMANCE_OTHER_BASE_URL);
 
   const rate = number('--rate', values.rate ?? env.CONFORMANCE_RATE, 0, 10_000);
   const minCoverage = number('--min-coverage', values['min-coverage'] ?? env.CONFORMANCE_MIN_COVERAGE, 0, 100);
   const timeoutMs = number('--timeout', values.timeout, 1, 600_000, true);
   const reportDir = values.report ?? env.CONFORMANCE_REPORT;
   const readOnly = values['read-only'] === true || flag('CONFORMANCE_READ_ONLY', env.CONFORMANCE_READ_ONLY);
-  const webhook = webhookReceiver(values['webhook-url'] ?? env.CONFORMANCE_WEBHOOK_URL, values['webhook-port'] ?? env.CONFORMANCE_WEBHOOK_PORT);
+  const webhook = webhookReceiver(
+    values['webhook-url'] ?? env.CONFORMANCE_WEBHOOK_URL,
+    values['webhook-port'] ?? env.CONFORMANCE_WEBHOOK_PORT,
+  );
   return {
     env: target,
     baseUrl,
@@ -146,13 +165,18 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions
  * `--webhook-url URL [--webhook-port N]`: a remote target delivers the run's webhooks to URL (a public address that
  * forwards to this machine), and the receiver listens on port N of every interface (default: URL's port).
  */
-function webhookReceiver(text: string | undefined, portText: string | undefined): { url: string; port: number } | undefined {
-  if (portText !== undefined && !text) throw new UsageError('--webhook-port needs --webhook-url (the public URL that reaches that port)');
+function webhookReceiver(
+  text: string | undefined,
+  portText: string | undefined,
+): { url: string; port: number } | undefined {
+  if (portText !== undefined && !text)
+    throw new UsageError('--webhook-port needs --webhook-url (the public URL that reaches that port)');
   const u = url('--webhook-url', text);
   if (!u) return undefined;
   const parsed = new URL(u);
   const port = number('--webhook-port', portText, 1, 65_535, true) ?? (parsed.port ? Number(parsed.port) : undefined);
-  if (port === undefined) throw new UsageError('--webhook-url has no port: give --webhook-port N, the port the receiver listens on');
+  if (port === undefined)
+    throw new UsageError('--webhook-url has no port: give --webhook-port N, the port the receiver listens on');
   return { url: u, port };
 }
 

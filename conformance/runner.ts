@@ -67,9 +67,17 @@ export async function runConformance(opts: RunOptions): Promise<RunResult> {
   const contract = opts.contract ?? new Contract();
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
   // Before anything is sent: a run that would write anywhere but to a sandbox stops here (exit 2).
-  const writes = assertWritesAllowed({ env: opts.env, baseUrl, keys: opts.keys }, contract, profile, opts.readOnly === true);
+  const writes = assertWritesAllowed(
+    { env: opts.env, baseUrl, keys: opts.keys },
+    contract,
+    profile,
+    opts.readOnly === true,
+  );
   const transport = new Transport({
-    rate: opts.rate ?? defaultRate(baseUrl), timeoutMs: opts.timeoutMs ?? 10_000, allowWrites: writes, ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    rate: opts.rate ?? defaultRate(baseUrl),
+    timeoutMs: opts.timeoutMs ?? 10_000,
+    allowWrites: writes,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
   });
   const url = new URL(baseUrl);
   const target: Target = {
@@ -82,7 +90,9 @@ export async function runConformance(opts: RunOptions): Promise<RunResult> {
     ...(opts.webhook ? { webhook: opts.webhook } : {}),
   };
   const run = new RunContext(target, contract, new Api(transport), profile === 'full', writes);
-  log(`conformance: profile ${profile}, ${opts.env} at ${baseUrl}${writes ? ', with writes (sandbox)' : ', read-only'}`);
+  log(
+    `conformance: profile ${profile}, ${opts.env} at ${baseUrl}${writes ? ', with writes (sandbox)' : ', read-only'}`,
+  );
 
   const results: CaseResult[] = [];
   for (const phase of phasesOf(profile)) {
@@ -91,7 +101,7 @@ export async function runConformance(opts: RunOptions): Promise<RunResult> {
       const t0 = Date.now();
       const mine = cases.filter((c) => c.group === group);
       // Cases that mostly wait (a purchase settling) run all at once: their waits overlap instead of adding up.
-      const size = mine.every((c) => c.waits) ? mine.length : opts.concurrency ?? 4;
+      const size = mine.every((c) => c.waits) ? mine.length : (opts.concurrency ?? 4);
       const groupResults = await pool(mine, size, (c) => runCase(run, c));
       results.push(...groupResults);
       log(groupLine(group, groupResults, Date.now() - t0));
@@ -99,7 +109,8 @@ export async function runConformance(opts: RunOptions): Promise<RunResult> {
   }
 
   for (const f of run.onFinish) await f();
-  const webhookData = run.shared.webhook !== undefined || (run.shared.walks.get('listWebhookDeliveries')?.items.length ?? 0) > 0;
+  const webhookData =
+    run.shared.webhook !== undefined || (run.shared.walks.get('listWebhookDeliveries')?.items.length ?? 0) > 0;
   const coverage = computeCoverage(contract, profile, results, { writes, webhookData });
   const minCoverage = opts.minCoverage ?? 100;
   const totals = {
@@ -132,20 +143,35 @@ async function runCase(run: RunContext, def: CaseDef): Promise<CaseResult> {
   const started = Date.now();
   const t = new CaseContext(run, def);
   const done = (status: CaseResult['status'], reason?: string): CaseResult => ({
-    id: def.id, group: def.group, operationId: def.operationId, title: def.title, status,
+    id: def.id,
+    group: def.group,
+    operationId: def.operationId,
+    title: def.title,
+    status,
     ...(reason ? { reason: redact(reason) } : {}),
-    failures: t.failures, cells: t.cells, requests: t.requests, retries429: t.retries429, durationMs: Date.now() - started,
+    failures: t.failures,
+    cells: t.cells,
+    requests: t.requests,
+    retries429: t.retries429,
+    durationMs: Date.now() - started,
   });
   if (def.writes && !run.writes) return done('skipped', READ_ONLY_REASON);
   const missing = (def.needs ?? []).find((r) => !run.target.keys[r]);
-  if (missing) return done('skipped', `no '${missing}' key given (keys file or CONFORMANCE_KEY_${missing.toUpperCase()})`);
-  if (def.needsOther?.includes('key') && !run.target.other.full) return done('skipped', `no full key of ${run.target.other.env} given (keys file or CONFORMANCE_OTHER_KEY_FULL)`);
-  if (def.needsOther?.includes('url') && !run.target.other.baseUrl) return done('skipped', `no base URL of ${run.target.other.env} given (keys file or CONFORMANCE_OTHER_BASE_URL)`);
+  if (missing)
+    return done('skipped', `no '${missing}' key given (keys file or CONFORMANCE_KEY_${missing.toUpperCase()})`);
+  if (def.needsOther?.includes('key') && !run.target.other.full)
+    return done('skipped', `no full key of ${run.target.other.env} given (keys file or CONFORMANCE_OTHER_KEY_FULL)`);
+  if (def.needsOther?.includes('url') && !run.target.other.baseUrl)
+    return done('skipped', `no base URL of ${run.target.other.env} given (keys file or CONFORMANCE_OTHER_BASE_URL)`);
   try {
     await def.run(t);
   } catch (e) {
     if (!(e instanceof SkipCase)) {
-      t.fail('case_error', t.op(), `the case could not complete: ${(e as Error).stack?.split('\n').slice(0, 3).join(' | ') ?? String(e)}`);
+      t.fail(
+        'case_error',
+        t.op(),
+        `the case could not complete: ${(e as Error).stack?.split('\n').slice(0, 3).join(' | ') ?? String(e)}`,
+      );
     } else if (t.failures.length === 0) {
       return done('skipped', e.message);
     }

@@ -31,7 +31,9 @@ export function writeRefusal(target: WriteTarget, contract: Contract): string | 
     return `the base URL ${target.baseUrl} is not a URL`;
   }
   if (path !== sandbox) return `the base URL's path '${path || '/'}' is not the sandbox base path ${sandbox}`;
-  const live = Object.entries(target.keys).filter(([, k]) => k !== undefined && !k.startsWith(KEY_PREFIX.sandbox)).map(([r]) => r);
+  const live = Object.entries(target.keys)
+    .filter(([, k]) => k !== undefined && !k.startsWith(KEY_PREFIX.sandbox))
+    .map(([r]) => r);
   if (live.length) return `the ${live.map((r) => `'${r}'`).join(', ')} key does not start with ${KEY_PREFIX.sandbox}`;
   return null;
 }
@@ -42,7 +44,12 @@ export function runWrites(contract: Contract, _profile: Profile, readOnly: boole
 }
 
 /** Throws WriteRefused (exit 2) when the run would write to a target that is not a sandbox. */
-export function assertWritesAllowed(target: WriteTarget, contract: Contract, profile: Profile, readOnly: boolean): boolean {
+export function assertWritesAllowed(
+  target: WriteTarget,
+  contract: Contract,
+  profile: Profile,
+  readOnly: boolean,
+): boolean {
   const writes = runWrites(contract, profile, readOnly);
   if (!writes) return false;
   const refusal = writeRefusal(target, contract);

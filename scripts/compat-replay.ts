@@ -30,7 +30,15 @@ const say = (line: string) => console.log(`compat-replay: ${line}`);
 
 class UsageError extends Error {}
 
-interface Plan { release?: string; keys?: string; baseUrl?: string; env?: 'sandbox' | 'production'; readOnly: boolean; report?: string; root: string }
+interface Plan {
+  release?: string;
+  keys?: string;
+  baseUrl?: string;
+  env?: 'sandbox' | 'production';
+  readOnly: boolean;
+  report?: string;
+  root: string;
+}
 
 function plan(argv: string[]): Plan {
   let values;
@@ -39,19 +47,32 @@ function plan(argv: string[]): Plan {
       args: argv,
       strict: true,
       options: {
-        release: { type: 'string' }, keys: { type: 'string' }, 'base-url': { type: 'string' }, env: { type: 'string' },
-        'read-only': { type: 'boolean' }, report: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean' },
+        release: { type: 'string' },
+        keys: { type: 'string' },
+        'base-url': { type: 'string' },
+        env: { type: 'string' },
+        'read-only': { type: 'boolean' },
+        report: { type: 'string' },
+        root: { type: 'string' },
+        help: { type: 'boolean' },
       },
     }));
   } catch (e) {
     throw new UsageError((e as Error).message.split('\n')[0]!);
   }
   if (values.help) throw new UsageError('');
-  if (values['base-url'] && !values.keys) throw new UsageError('--base-url needs --keys FILE (the keys of that target)');
-  if (values.env !== undefined && values.env !== 'sandbox' && values.env !== 'production') throw new UsageError(`--env must be sandbox or production, got '${values.env}'`);
+  if (values['base-url'] && !values.keys)
+    throw new UsageError('--base-url needs --keys FILE (the keys of that target)');
+  if (values.env !== undefined && values.env !== 'sandbox' && values.env !== 'production')
+    throw new UsageError(`--env must be sandbox or production, got '${values.env}'`);
   return {
-    release: values.release, keys: values.keys && resolve(values.keys), baseUrl: values['base-url'], env: values.env as Plan['env'],
-    readOnly: values['read-only'] ?? false, report: values.report && resolve(values.report), root: resolve(values.root ?? TOOL_ROOT),
+    release: values.release,
+    keys: values.keys && resolve(values.keys),
+    baseUrl: values['base-url'],
+    env: values.env as Plan['env'],
+    readOnly: values['read-only'] ?? false,
+    report: values.report && resolve(values.report),
+    root: resolve(values.root ?? TOOL_ROOT),
   };
 }
 
@@ -64,18 +85,26 @@ function environmentOf(p: Plan): 'sandbox' | 'production' {
 
 function summarise(release: ReleaseTree, run: SuiteRun): number {
   if (!run.totals) {
-    console.error(`compat-replay: the conformance suite of release ${release.version} did not run to its end (exit ${run.code}, no results.json): see its output above`);
+    console.error(
+      `compat-replay: the conformance suite of release ${release.version} did not run to its end (exit ${run.code}, no results.json): see its output above`,
+    );
     return 2;
   }
   const { passed, failed, skipped } = run.totals;
-  say(`release ${release.version} against the current server: ${passed} passed, ${failed} failed, ${skipped} skipped; coverage ${run.coverage ?? '?'}%`);
+  say(
+    `release ${release.version} against the current server: ${passed} passed, ${failed} failed, ${skipped} skipped; coverage ${run.coverage ?? '?'}%`,
+  );
   if (run.code === 0) {
     say(`PASS — clients written against ${release.version} still work`);
     return 0;
   }
-  console.error(`compat-replay: FAIL — the current server breaks release ${release.version}'s promises${failed ? `; failed cases (case (operation) [check] message):` : ' (coverage below the minimum)'}`);
-  for (const f of run.failed.slice(0, SHOWN_FAILURES)) console.error(`  ✗ ${f.id} (${f.operationId}) [${f.check}] ${f.message.split('\n')[0]!.slice(0, 200)}`);
-  if (run.failed.length > SHOWN_FAILURES) console.error(`  … and ${run.failed.length - SHOWN_FAILURES} more (all in the reports)`);
+  console.error(
+    `compat-replay: FAIL — the current server breaks release ${release.version}'s promises${failed ? `; failed cases (case (operation) [check] message):` : ' (coverage below the minimum)'}`,
+  );
+  for (const f of run.failed.slice(0, SHOWN_FAILURES))
+    console.error(`  ✗ ${f.id} (${f.operationId}) [${f.check}] ${f.message.split('\n')[0]!.slice(0, 200)}`);
+  if (run.failed.length > SHOWN_FAILURES)
+    console.error(`  … and ${run.failed.length - SHOWN_FAILURES} more (all in the reports)`);
   return run.code === 2 ? 2 : 1;
 }
 
@@ -103,8 +132,17 @@ async function replay(p: Plan): Promise<number> {
     }
     const env = environmentOf(p);
     const readOnly = p.readOnly || env === 'production';
-    const args = ['--keys', keys, '--env', env, ...(p.baseUrl ? ['--base-url', p.baseUrl] : []), ...(readOnly ? ['--read-only'] : [])];
-    say(`running the ${release.version} suite: ${env}${readOnly ? ', read-only' : ', with writes'}${p.baseUrl ? ` at ${p.baseUrl}` : ''}`);
+    const args = [
+      '--keys',
+      keys,
+      '--env',
+      env,
+      ...(p.baseUrl ? ['--base-url', p.baseUrl] : []),
+      ...(readOnly ? ['--read-only'] : []),
+    ];
+    say(
+      `running the ${release.version} suite: ${env}${readOnly ? ', read-only' : ', with writes'}${p.baseUrl ? ` at ${p.baseUrl}` : ''}`,
+    );
     // Not under `work`, which goes at the end: the suite prints the reports' paths, so they must outlive the replay.
     const reportDir = p.report ?? mkdtempSync(join(tmpdir(), `compat-replay-report-${release.version}-`));
     const run = await runReleaseSuite(tree, args, reportDir);

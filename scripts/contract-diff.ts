@@ -21,7 +21,8 @@ import { diffContracts, formatChange, type OpenApiDoc } from './lib/contract-dif
 import { evaluateGate } from './lib/contract-diff/gate.ts';
 import { release } from './lib/contract-diff/release.ts';
 
-const USAGE = 'usage: contract-diff [--release] [--base <git ref> | --base-file <path>] [--current-file <path>] [--root <dir>]';
+const USAGE =
+  'usage: contract-diff [--release] [--base <git ref> | --base-file <path>] [--current-file <path>] [--root <dir>]';
 const VALUE_FLAGS = new Set(['--base', '--base-file', '--current-file', '--root']);
 
 function parseArgs(argv: string[]): Map<string, string> {
@@ -29,31 +30,45 @@ function parseArgs(argv: string[]): Map<string, string> {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--release' || arg === '--help') flags.set(arg, '');
-    else if (VALUE_FLAGS.has(arg) && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) flags.set(arg, argv[++i]!);
+    else if (VALUE_FLAGS.has(arg) && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--'))
+      flags.set(arg, argv[++i]!);
     else throw new Error(`unknown or incomplete argument ${arg}\n${USAGE}`);
   }
-  if (flags.has('--base') && flags.has('--base-file')) throw new Error(`--base and --base-file exclude each other\n${USAGE}`);
-  if (flags.has('--release') && flags.has('--current-file')) throw new Error('--release releases generated/openapi.json; --current-file is for the diff only');
+  if (flags.has('--base') && flags.has('--base-file'))
+    throw new Error(`--base and --base-file exclude each other\n${USAGE}`);
+  if (flags.has('--release') && flags.has('--current-file'))
+    throw new Error('--release releases generated/openapi.json; --current-file is for the diff only');
   return flags;
 }
 
 /** The contract to judge: --current-file, else openapi/ bundled now (with a note when generated/ lags behind it). */
-function currentContract(flags: Map<string, string>, root: string): { doc: OpenApiDoc; source: string; notes: string[] } {
+function currentContract(
+  flags: Map<string, string>,
+  root: string,
+): { doc: OpenApiDoc; source: string; notes: string[] } {
   if (flags.has('--current-file')) {
     const file = resolve(flags.get('--current-file')!);
-    return { doc: JSON.parse(readFileSync(file, 'utf8')) as OpenApiDoc, source: flags.get('--current-file')!, notes: [] };
+    return {
+      doc: JSON.parse(readFileSync(file, 'utf8')) as OpenApiDoc,
+      source: flags.get('--current-file')!,
+      notes: [],
+    };
   }
   const bundle = bundleContract(root);
   const generated = join(root, CURRENT_BUNDLE);
   const stale = !existsSync(generated) || readFileSync(generated, 'utf8') !== bundle.text;
-  const notes = stale ? [`${CURRENT_BUNDLE} is not what openapi/ bundles to: run \`npm run generate\` (judged here: openapi/)`] : [];
+  const notes = stale
+    ? [`${CURRENT_BUNDLE} is not what openapi/ bundles to: run \`npm run generate\` (judged here: openapi/)`]
+    : [];
   return { doc: bundle.doc, source: 'openapi/, bundled', notes };
 }
 
 function diffCommand(flags: Map<string, string>, root: string): number {
   const base = resolveBase({ root, baseFile: flags.get('--base-file'), baseRef: flags.get('--base') });
   if (!base) {
-    console.log('No released contract to compare with (no --base-file, no --base, no contract-v* tag, nothing in openapi/releases/): nothing to check.');
+    console.log(
+      'No released contract to compare with (no --base-file, no --base, no contract-v* tag, nothing in openapi/releases/): nothing to check.',
+    );
     return 0;
   }
   const current = currentContract(flags, root);
@@ -61,10 +76,15 @@ function diffCommand(flags: Map<string, string>, root: string): number {
   console.log(`released: ${base.version} (${base.source})\ncurrent:  ${version} (${current.source})`);
   const changes = diffContracts(base.doc, current.doc);
   const breaking = changes.filter((c) => c.breaking);
-  console.log(`${changes.length} change(s): ${breaking.length} breaking, ${changes.length - breaking.length} non-breaking`);
+  console.log(
+    `${changes.length} change(s): ${breaking.length} breaking, ${changes.length - breaking.length} non-breaking`,
+  );
   for (const c of [...breaking, ...changes.filter((c) => !c.breaking)]) console.log(`  ${formatChange(c)}`);
   const changelog = join(root, 'CHANGELOG.md');
-  const releaseNotes = { present: existsSync(changelog) && hasSection(readFileSync(changelog, 'utf8'), version), file: 'CHANGELOG.md' };
+  const releaseNotes = {
+    present: existsSync(changelog) && hasSection(readFileSync(changelog, 'utf8'), version),
+    file: 'CHANGELOG.md',
+  };
   const gate = evaluateGate(base.version, version, changes, { releaseNotes });
   for (const note of [...current.notes, ...gate.notes]) console.log(`note: ${note}`);
   if (!gate.ok) {

@@ -25,7 +25,8 @@ export const MIN_ASSERTIONS_PER_REQUEST = 5;
 /** Problems of a run beyond failed assertions: requests without a response or with too few checks. */
 export function emptinessProblems(r: NewmanResult): string[] {
   if (r.requests.length === 0) return ['the collection ran no request'];
-  return r.requests.filter((q) => q.assertions.length < MIN_ASSERTIONS_PER_REQUEST)
+  return r.requests
+    .filter((q) => q.assertions.length < MIN_ASSERTIONS_PER_REQUEST)
     .map((q) => `${q.name}: ran ${q.assertions.length} assertions (a test script failed to run?)`);
 }
 
@@ -34,18 +35,35 @@ class UsageError extends Error {}
 function targetOf(argv: string[]): Target {
   const { values } = parseArgs({
     args: argv,
-    options: { keys: { type: 'string' }, 'base-url': { type: 'string' }, env: { type: 'string' }, 'rate-limit-headers': { type: 'string' } },
+    options: {
+      keys: { type: 'string' },
+      'base-url': { type: 'string' },
+      env: { type: 'string' },
+      'rate-limit-headers': { type: 'string' },
+    },
   });
   if (!values.keys) throw new UsageError('--keys is required');
-  const file = JSON.parse(readFileSync(values.keys, 'utf8')) as Record<string, { base_url?: string; keys?: Record<string, string> }>;
-  if (values.env !== undefined && values.env !== 'sandbox' && values.env !== 'production') throw new UsageError('--env must be sandbox or production');
+  const file = JSON.parse(readFileSync(values.keys, 'utf8')) as Record<
+    string,
+    { base_url?: string; keys?: Record<string, string> }
+  >;
+  if (values.env !== undefined && values.env !== 'sandbox' && values.env !== 'production')
+    throw new UsageError('--env must be sandbox or production');
   const baseUrl = values['base-url'] ?? file[values.env ?? 'sandbox']?.base_url;
   if (!baseUrl) throw new UsageError('--base-url is required when the keys file has no base_url');
-  const env = (values.env ?? (new URL(baseUrl).pathname.includes('/sandbox/') ? 'sandbox' : 'production')) as Environment;
+  const env = (values.env ??
+    (new URL(baseUrl).pathname.includes('/sandbox/') ? 'sandbox' : 'production')) as Environment;
   const other: Environment = env === 'sandbox' ? 'production' : 'sandbox';
   const rate = values['rate-limit-headers'] ?? 'required';
-  if (rate !== 'required' && rate !== 'optional') throw new UsageError('--rate-limit-headers must be required or optional');
-  return { baseUrl, env, keys: file[env]?.keys ?? {}, otherEnvironmentKey: file[other]?.keys?.full, rateLimitHeaders: rate };
+  if (rate !== 'required' && rate !== 'optional')
+    throw new UsageError('--rate-limit-headers must be required or optional');
+  return {
+    baseUrl,
+    env,
+    keys: file[env]?.keys ?? {},
+    otherEnvironmentKey: file[other]?.keys?.full,
+    rateLimitHeaders: rate,
+  };
 }
 
 async function main(): Promise<number> {
@@ -66,7 +84,9 @@ async function main(): Promise<number> {
     const result = await runCollection(generateCollection(dir), target);
     const problems = [...failureLines(result), ...emptinessProblems(result)];
     for (const line of problems) console.log(`✗ ${line}`);
-    console.log(`newman (${target.env}): ${result.requests.length} requests, ${result.assertions} assertions, ${result.failed} failed`);
+    console.log(
+      `newman (${target.env}): ${result.requests.length} requests, ${result.assertions} assertions, ${result.failed} failed`,
+    );
     return problems.length === 0 ? 0 : 1;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -11,7 +11,11 @@ import { projectRoot } from '../test/helpers/run.ts';
 import { REMOTE_LOGOS } from './lib/offline-docs.ts';
 
 const docs = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'scripts/docs.ts'), ...args], { cwd: projectRoot, encoding: 'utf8', timeout: 50_000 });
+  spawnSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'scripts/docs.ts'), ...args], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+    timeout: 50_000,
+  });
 
 describe('scripts/docs.ts', () => {
   it('builds the offline page and prints no boxed notice', () => {

@@ -19,12 +19,16 @@ const root = new URL('..', import.meta.url).pathname;
 const flag = process.argv.indexOf('--output');
 const output = flag > 0 ? process.argv[flag + 1]! : 'dist/docs/index.html';
 
-const r = spawnSync(join(root, 'node_modules/.bin/redocly'), ['build-docs', 'generated/openapi.json', '--output', output, '--inlineBundle'], {
-  cwd: root,
-  encoding: 'utf8',
-  stdio: ['ignore', 'pipe', 'pipe'],
-  env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-});
+const r = spawnSync(
+  join(root, 'node_modules/.bin/redocly'),
+  ['build-docs', 'generated/openapi.json', '--output', output, '--inlineBundle'],
+  {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  },
+);
 const said = dropNoticeBoxes(`${r.stdout ?? ''}${r.stderr ?? ''}`).trimEnd();
 if (r.status !== 0) {
   console.error(`${said}\ndocs: redocly build-docs failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`})`);

@@ -48,7 +48,9 @@ for (const [file, content] of files) {
     const a = (current ?? '').split('\n');
     const b = content.split('\n');
     const line = a.findIndex((l, i) => l !== b[i]);
-    console.error(`✗ ${relative(root, path)} differs from what the contract generates (first difference at line ${line + 1}):`);
+    console.error(
+      `✗ ${relative(root, path)} differs from what the contract generates (first difference at line ${line + 1}):`,
+    );
     console.error(`    committed: ${a[line] ?? '<missing>'}\n    generated: ${b[line] ?? '<missing>'}`);
   } else {
     writeFileSync(path, content);

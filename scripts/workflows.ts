@@ -44,14 +44,28 @@ export function isProduction(baseUrl: string, key: string): boolean {
   return path.includes('/production/') || !path.includes('/sandbox/');
 }
 
-interface Plan { baseUrl: string; key: string; lowBalanceKey?: string; workflows: string[]; jsonOutput?: string; verbose: boolean; start: boolean }
+interface Plan {
+  baseUrl: string;
+  key: string;
+  lowBalanceKey?: string;
+  workflows: string[];
+  jsonOutput?: string;
+  verbose: boolean;
+  start: boolean;
+}
 
 function plan(argv: string[]): Plan {
   const { values } = parseArgs({
     args: argv,
     options: {
-      server: { type: 'string' }, key: { type: 'string' }, 'low-balance-key': { type: 'string' }, 'read-only': { type: 'boolean' },
-      workflow: { type: 'string', multiple: true }, 'json-output': { type: 'string' }, verbose: { type: 'boolean' }, help: { type: 'boolean' },
+      server: { type: 'string' },
+      key: { type: 'string' },
+      'low-balance-key': { type: 'string' },
+      'read-only': { type: 'boolean' },
+      workflow: { type: 'string', multiple: true },
+      'json-output': { type: 'string' },
+      verbose: { type: 'boolean' },
+      help: { type: 'boolean' },
     },
   });
   if (values.help) throw new UsageError('');
@@ -63,24 +77,39 @@ function plan(argv: string[]): Plan {
   if (values['read-only']) workflows = workflows.filter((w) => (READ_ONLY_WORKFLOWS as readonly string[]).includes(w));
   if (workflows.length === 0) throw new UsageError('no workflow left to run');
   if (values.server) {
-    try { new URL(values.server); } catch { throw new UsageError(`--server is not a URL: ${values.server}`); }
+    try {
+      new URL(values.server);
+    } catch {
+      throw new UsageError(`--server is not a URL: ${values.server}`);
+    }
     const writing = workflows.filter((w) => (WRITING_WORKFLOWS as readonly string[]).includes(w));
     if (writing.length && isProduction(values.server, values.key!)) {
-      throw new UsageError(`refused: ${writing.join(', ')} write (purchase) and the target is production; use --read-only, or a sandbox URL and sk_test_ key`);
+      throw new UsageError(
+        `refused: ${writing.join(', ')} write (purchase) and the target is production; use --read-only, or a sandbox URL and sk_test_ key`,
+      );
     }
     if (!values['low-balance-key'] && workflows.includes('insufficient-balance')) {
-      if (values.workflow?.includes('insufficient-balance')) throw new UsageError('insufficient-balance needs --low-balance-key');
+      if (values.workflow?.includes('insufficient-balance'))
+        throw new UsageError('insufficient-balance needs --low-balance-key');
       console.error('workflows: no --low-balance-key, skipping insufficient-balance');
       workflows = workflows.filter((w) => w !== 'insufficient-balance');
     }
   }
   return {
-    baseUrl: values.server ?? '', key: values.key ?? '', lowBalanceKey: values['low-balance-key'], workflows,
-    jsonOutput: values['json-output'], verbose: values.verbose ?? false, start: !values.server,
+    baseUrl: values.server ?? '',
+    key: values.key ?? '',
+    lowBalanceKey: values['low-balance-key'],
+    workflows,
+    jsonOutput: values['json-output'],
+    verbose: values.verbose ?? false,
+    start: !values.server,
   };
 }
 
-interface RespectReport { status: string; files: Record<string, { executedWorkflows: { workflowId: string; status: string }[] }> }
+interface RespectReport {
+  status: string;
+  files: Record<string, { executedWorkflows: { workflowId: string; status: string }[] }>;
+}
 
 /** Runs respect once; resolves with its exit code and the per-workflow statuses read from its JSON report. */
 export async function runRespect(p: Omit<Plan, 'start'>): Promise<{ code: number; statuses: Record<string, string> }> {
@@ -88,7 +117,17 @@ export async function runRespect(p: Omit<Plan, 'start'>): Promise<{ code: number
   const json = p.jsonOutput ?? join(dir, 'respect.json');
   const inputs: Record<string, string> = { api_key: p.key, run_id: randomUUID() };
   if (p.lowBalanceKey) inputs.low_balance_api_key = p.lowBalanceKey;
-  const args = [REDOCLY, 'respect', ARAZZO, '--server', `${SOURCE}=${p.baseUrl}`, '--input', JSON.stringify(inputs), '--json-output', json];
+  const args = [
+    REDOCLY,
+    'respect',
+    ARAZZO,
+    '--server',
+    `${SOURCE}=${p.baseUrl}`,
+    '--input',
+    JSON.stringify(inputs),
+    '--json-output',
+    json,
+  ];
   for (const w of p.workflows) args.push('--workflow', w);
   if (p.verbose) args.push('--verbose');
   try {
@@ -104,8 +143,11 @@ export async function runRespect(p: Omit<Plan, 'start'>): Promise<{ code: number
     const statuses: Record<string, string> = {};
     try {
       const report = JSON.parse(readFileSync(json, 'utf8')) as RespectReport;
-      for (const f of Object.values(report.files)) for (const w of f.executedWorkflows) statuses[w.workflowId] = w.status;
-    } catch { /* no report: respect failed before running */ }
+      for (const f of Object.values(report.files))
+        for (const w of f.executedWorkflows) statuses[w.workflowId] = w.status;
+    } catch {
+      /* no report: respect failed before running */
+    }
     return { code, statuses };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -142,5 +184,13 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err: unknown) => { console.error(err); process.exitCode = 1; });
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exitCode = 1;
+    },
+  );
 }

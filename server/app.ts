@@ -81,33 +81,45 @@ export function createApp(opts: AppOptions): Express {
     });
   }
   app.use(requestLimits());
-  const limits = opts.rateLimit ? createRateLimits({ ...opts.rateLimit, trustProxy: opts.trustProxy, logger: opts.logger }) : null;
+  const limits = opts.rateLimit
+    ? createRateLimits({ ...opts.rateLimit, trustProxy: opts.trustProxy, logger: opts.logger })
+    : null;
   const publicBudget: RequestHandler = (req, res, next) => {
     if (!limits) return next();
     limits.publicRequest(req, res, null).then(() => next(), next);
   };
 
-  app.get('/openapi.json', publicBudget, (_req, res) => { res.json(opts.bundle); });
+  app.get('/openapi.json', publicBudget, (_req, res) => {
+    res.json(opts.bundle);
+  });
   app.get('/docs', publicBudget, (_req, res, next) => {
     if (opts.docsFile && existsSync(opts.docsFile)) return res.sendFile(opts.docsFile);
     next(errors.notFound());
   });
 
-  app.use(operationPipeline({
-    table: new RouteTable(),
-    handlers: opts.handlers,
-    authorize: createAuthorizer({ store: opts.store, trustProxy: opts.trustProxy, ...(opts.now ? { now: opts.now } : {}) }),
-    validators: Object.fromEntries(ENVIRONMENTS.map((e) => [e, validatorFor(e, bundle, opts.validateResponses)])) as Record<Environment, RequestHandler[]>,
-    limits,
-    store: opts.store,
-    idempotency: opts.store,
-    billers: opts.billers ?? { production: null, sandbox: null },
-    bodyChecks: opts.bodyChecks ?? {},
-    reviveStored: opts.reviveStored ?? {},
-    webhooks: opts.webhooks ?? NO_WEBHOOKS,
-    version: bundle.info.version,
-    validateResponses: opts.validateResponses,
-  }));
+  app.use(
+    operationPipeline({
+      table: new RouteTable(),
+      handlers: opts.handlers,
+      authorize: createAuthorizer({
+        store: opts.store,
+        trustProxy: opts.trustProxy,
+        ...(opts.now ? { now: opts.now } : {}),
+      }),
+      validators: Object.fromEntries(
+        ENVIRONMENTS.map((e) => [e, validatorFor(e, bundle, opts.validateResponses)]),
+      ) as Record<Environment, RequestHandler[]>,
+      limits,
+      store: opts.store,
+      idempotency: opts.store,
+      billers: opts.billers ?? { production: null, sandbox: null },
+      bodyChecks: opts.bodyChecks ?? {},
+      reviveStored: opts.reviveStored ?? {},
+      webhooks: opts.webhooks ?? NO_WEBHOOKS,
+      version: bundle.info.version,
+      validateResponses: opts.validateResponses,
+    }),
+  );
   // With response validation on, every error envelope is checked against the contract too (the validator checks
   // only responses to requests it let through: http/error-middleware.ts).
   app.use(errorMiddleware(opts.logger, opts.validateResponses ? errorEnvelopeCheck(opts.bundle) : null));
@@ -120,7 +132,9 @@ export function createApp(opts: AppOptions): Express {
  * GET is mirrored as HEAD in that copy (HEAD is answered wherever GET is, RFC 9110 §9.3.2).
  */
 function validatorFor(environment: Environment, bundle: Bundle, validateResponses: boolean): RequestHandler[] {
-  const paths = Object.fromEntries(Object.entries(bundle.paths).map(([p, item]) => [p, item.get ? { ...item, head: item.get } : item]));
+  const paths = Object.fromEntries(
+    Object.entries(bundle.paths).map(([p, item]) => [p, item.get ? { ...item, head: item.get } : item]),
+  );
   const apiSpec = { ...bundle, servers: [{ url: BASE_PATH[environment] }], paths };
   return OpenApiValidator.middleware({
     apiSpec: apiSpec as never,

@@ -4,7 +4,11 @@ import type { Config } from './config.ts';
 import { BASE_PATH, ENVIRONMENTS } from './domain.ts';
 import type { RunningServer } from './server.ts';
 
-export function formatBanner(running: Pick<RunningServer, 'url' | 'demoKeys' | 'store'>, config: Config, docsFile: string): string {
+export function formatBanner(
+  running: Pick<RunningServer, 'url' | 'demoKeys' | 'store'>,
+  config: Config,
+  docsFile: string,
+): string {
   const lines = [
     '',
     `Bill-Payment Partner API reference server (${running.store.driver === 'postgres' ? 'PostgreSQL' : `embedded store in ${config.dataDir}`})`,

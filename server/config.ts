@@ -101,16 +101,19 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
   const production = env.NODE_ENV === 'production';
 
   const portText = values.port ?? env.PORT ?? '8080';
-  if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new ConfigError(`port must be an integer 0..65535 (0 = any free port), got '${portText}'`);
+  if (!/^\d+$/.test(portText) || Number(portText) > 65535)
+    throw new ConfigError(`port must be an integer 0..65535 (0 = any free port), got '${portText}'`);
 
   const host = values.host ?? env.HOST ?? '127.0.0.1';
   if (!host.trim()) throw new ConfigError('host must not be empty');
 
   const logLevel = (env.LOG_LEVEL ?? 'info').toLowerCase();
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${env.LOG_LEVEL}'`);
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${env.LOG_LEVEL}'`);
 
   const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
 
   let trustProxy: TrustedProxies;
   try {
@@ -119,7 +122,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`TRUST_PROXY: ${(e as Error).message}`);
   }
 
-  const validateResponses = values['validate-responses'] ?? bool('VALIDATE_RESPONSES', env.VALIDATE_RESPONSES) ?? !production;
+  const validateResponses =
+    values['validate-responses'] ?? bool('VALIDATE_RESPONSES', env.VALIDATE_RESPONSES) ?? !production;
 
   let rateLimit: RateLimitPolicy | null = DEFAULT_RATE_LIMIT;
   if (env.RATE_LIMIT_RPS !== undefined && env.RATE_LIMIT_RPS !== '') {
@@ -127,7 +131,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     rateLimit = rps === 0 ? null : { production: rps, sandbox: rps };
   }
   const redisUrl = env.REDIS_URL || undefined;
-  if (redisUrl && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
+  if (redisUrl && !/^rediss?:\/\/[^\s]+$/.test(redisUrl))
+    throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
 
   const timeouts: HttpTimeouts = {
     headersMs: int('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS ?? '10000', 100, 600_000, 'milliseconds'),
@@ -135,14 +140,17 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     keepAliveMs: int('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS ?? '5000', 100, 600_000, 'milliseconds'),
   };
   if (timeouts.headersMs > timeouts.requestMs) {
-    throw new ConfigError(`HEADERS_TIMEOUT_MS (${timeouts.headersMs}) must not exceed REQUEST_TIMEOUT_MS (${timeouts.requestMs})`);
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_MS (${timeouts.headersMs}) must not exceed REQUEST_TIMEOUT_MS (${timeouts.requestMs})`,
+    );
   }
 
   const demo = values.demo ?? !production;
   // The demo (npm start) and the test servers buy from the simulator in production too; a real deployment has no
   // biller unless it asks for the simulator, and `none` takes it away from a demo (to reach BILLER_UNAVAILABLE).
   const billerText = (env.BILLER ?? '').toLowerCase();
-  if (!['', 'simulated', 'none'].includes(billerText)) throw new ConfigError(`BILLER must be simulated or none, got '${env.BILLER}'`);
+  if (!['', 'simulated', 'none'].includes(billerText))
+    throw new ConfigError(`BILLER must be simulated or none, got '${env.BILLER}'`);
   const biller = billerText === 'simulated' || (billerText === '' && demo) ? 'simulated' : null;
   const settlement = {
     enabled: values.settlement ?? bool('SETTLEMENT', env.SETTLEMENT) ?? true,
@@ -150,7 +158,10 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
   };
 
   const retryScale = Number(env.WEBHOOK_RETRY_SCALE ?? '1');
-  if (!(retryScale > 0 && retryScale <= 1)) throw new ConfigError(`WEBHOOK_RETRY_SCALE must be a number above 0 and at most 1, got '${env.WEBHOOK_RETRY_SCALE}'`);
+  if (!(retryScale > 0 && retryScale <= 1))
+    throw new ConfigError(
+      `WEBHOOK_RETRY_SCALE must be a number above 0 and at most 1, got '${env.WEBHOOK_RETRY_SCALE}'`,
+    );
   const webhooks: WebhookConfig = {
     worker: bool('WEBHOOK_WORKER', env.WEBHOOK_WORKER) ?? true,
     intervalMs: int('WEBHOOK_INTERVAL_MS', env.WEBHOOK_INTERVAL_MS ?? '500', 10, 3_600_000, 'milliseconds'),
@@ -178,12 +189,19 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     biller,
     settlement,
     webhooks,
-    runtimeStatsMs: int('RUNTIME_STATS_INTERVAL_MS', env.RUNTIME_STATS_INTERVAL_MS ?? '0', 0, 3_600_000, 'milliseconds'),
+    runtimeStatsMs: int(
+      'RUNTIME_STATS_INTERVAL_MS',
+      env.RUNTIME_STATS_INTERVAL_MS ?? '0',
+      0,
+      3_600_000,
+      'milliseconds',
+    ),
   };
 }
 
 function int(name: string, text: string, min: number, max: number, unit: string): number {
   const n = Number(text);
-  if (!/^\d+$/.test(text) || n < min || n > max) throw new ConfigError(`${name} must be a whole number ${min}..${max} (${unit}), got '${text}'`);
+  if (!/^\d+$/.test(text) || n < min || n > max)
+    throw new ConfigError(`${name} must be a whole number ${min}..${max} (${unit}), got '${text}'`);
   return n;
 }

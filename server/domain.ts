@@ -59,7 +59,18 @@ export type BundleType = (typeof BUNDLE_TYPES)[number];
 export const BUNDLE_VALIDITY_DAYS: Record<BundleType, number> = { daily: 1, weekly: 7, monthly: 30 };
 
 export const DISTRIBUTORS = [
-  'AEDC', 'BEDC', 'EEDC', 'EKEDC', 'IBEDC', 'IKEDC', 'JED', 'KAEDCO', 'KEDCO', 'PHED', 'YEDC', 'ABAPOWER',
+  'AEDC',
+  'BEDC',
+  'EEDC',
+  'EKEDC',
+  'IBEDC',
+  'IKEDC',
+  'JED',
+  'KAEDCO',
+  'KEDCO',
+  'PHED',
+  'YEDC',
+  'ABAPOWER',
 ] as const;
 export type Distributor = (typeof DISTRIBUTORS)[number];
 

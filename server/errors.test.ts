@@ -14,10 +14,11 @@ const chars = (s: string) => [...s].length;
 /** RFC 6901: `/` then reference tokens in which `~` only starts `~0` or `~1`. */
 const isPointer = (p: string) => p === '' || (p.startsWith('/') && !/~(?![01])/.test(p));
 const escapeToken = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
-const hasLoneSurrogate = (s: string) => /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
+const hasLoneSurrogate = (s: string) =>
+  /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
 
 describe('ERROR_TEXT_LIMITS', () => {
-  it('are the contract\'s own (ErrorResponse, ErrorDetail)', () => {
+  it("are the contract's own (ErrorResponse, ErrorDetail)", () => {
     expect(ERROR_TEXT_LIMITS).toEqual({
       message: deref(errorProps.message!).maxLength,
       details: deref(errorProps.details!).maxItems,
@@ -29,45 +30,61 @@ describe('ERROR_TEXT_LIMITS', () => {
 
 describe('clipText and clipPointer', () => {
   it('keep any text within the limit, never splitting a character, and leave short text alone', () => {
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('a', 'é', '😀', '~', '/'), maxLength: 300 }), fc.integer({ min: 2, max: 200 }), (text, max) => {
-      const clipped = clipText(text, max);
-      expect(clipped.length).toBeLessThanOrEqual(max);
-      expect(hasLoneSurrogate(clipped)).toBe(false);
-      if (text.length <= max) expect(clipped).toBe(text);
-      else expect(clipped.endsWith('…') && text.startsWith(clipped.slice(0, -1))).toBe(true);
-    }), { seed: 20261127, numRuns: 500 });
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'é', '😀', '~', '/'), maxLength: 300 }),
+        fc.integer({ min: 2, max: 200 }),
+        (text, max) => {
+          const clipped = clipText(text, max);
+          expect(clipped.length).toBeLessThanOrEqual(max);
+          expect(hasLoneSurrogate(clipped)).toBe(false);
+          if (text.length <= max) expect(clipped).toBe(text);
+          else expect(clipped.endsWith('…') && text.startsWith(clipped.slice(0, -1))).toBe(true);
+        },
+      ),
+      { seed: 20261127, numRuns: 500 },
+    );
   });
 
   it('cut a JSON pointer to a well-formed pointer that is its start (never half an escape)', () => {
     const token = fc.string({ unit: fc.constantFrom('a', '~', '/', '😀'), maxLength: 40 });
-    fc.assert(fc.property(fc.array(token, { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 120 }), (tokens, max) => {
-      const pointer = tokens.map((t) => `/${escapeToken(t)}`).join('');
-      const clipped = clipPointer(pointer, max);
-      expect(clipped.length).toBeLessThanOrEqual(max);
-      expect(pointer.startsWith(clipped)).toBe(true);
-      expect(isPointer(clipped)).toBe(true);
-      expect(hasLoneSurrogate(clipped)).toBe(false);
-      if (pointer.length <= max) expect(clipped).toBe(pointer);
-    }), { seed: 20261127, numRuns: 500 });
+    fc.assert(
+      fc.property(fc.array(token, { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 120 }), (tokens, max) => {
+        const pointer = tokens.map((t) => `/${escapeToken(t)}`).join('');
+        const clipped = clipPointer(pointer, max);
+        expect(clipped.length).toBeLessThanOrEqual(max);
+        expect(pointer.startsWith(clipped)).toBe(true);
+        expect(isPointer(clipped)).toBe(true);
+        expect(hasLoneSurrogate(clipped)).toBe(false);
+        if (pointer.length <= max) expect(clipped).toBe(pointer);
+      }),
+      { seed: 20261127, numRuns: 500 },
+    );
   });
 });
 
 describe('errors.invalidParameter', () => {
-  it('quotes a parameter name of any length within the contract\'s limits', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 20_000 }), fc.string({ maxLength: 200 }), (name, message) => {
-      const e = errors.invalidParameter(`/${escapeToken(name)}`, message);
-      const detail = e.details![0]!;
-      expect(chars(e.message)).toBeLessThanOrEqual(ERROR_TEXT_LIMITS.message);
-      expect(chars(detail.parameter)).toBeLessThanOrEqual(ERROR_TEXT_LIMITS.parameter);
-      expect(chars(detail.message)).toBeLessThanOrEqual(ERROR_TEXT_LIMITS.detailMessage);
-      expect(isPointer(detail.parameter)).toBe(true);
-      expect(`/${escapeToken(name)}`.startsWith(detail.parameter)).toBe(true);
-    }), { seed: 20261127, numRuns: 200 });
+  it("quotes a parameter name of any length within the contract's limits", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 20_000 }), fc.string({ maxLength: 200 }), (name, message) => {
+        const e = errors.invalidParameter(`/${escapeToken(name)}`, message);
+        const detail = e.details![0]!;
+        expect(chars(e.message)).toBeLessThanOrEqual(ERROR_TEXT_LIMITS.message);
+        expect(chars(detail.parameter)).toBeLessThanOrEqual(ERROR_TEXT_LIMITS.parameter);
+        expect(chars(detail.message)).toBeLessThanOrEqual(ERROR_TEXT_LIMITS.detailMessage);
+        expect(isPointer(detail.parameter)).toBe(true);
+        expect(`/${escapeToken(name)}`.startsWith(detail.parameter)).toBe(true);
+      }),
+      { seed: 20261127, numRuns: 200 },
+    );
   });
 
   it('is unchanged for a short name', () => {
     const e = errors.invalidParameter('/amount', 'must be an amount');
-    expect([e.message, e.details]).toEqual(["Invalid parameter '/amount': must be an amount", [{ parameter: '/amount', message: 'must be an amount' }]]);
+    expect([e.message, e.details]).toEqual([
+      "Invalid parameter '/amount': must be an amount",
+      [{ parameter: '/amount', message: 'must be an amount' }],
+    ]);
   });
 });
 

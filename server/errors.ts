@@ -99,7 +99,8 @@ export function clipPointer(pointer: string, max: number): string {
 }
 
 /** A parameter's name as `error.message` quotes it: whole when short, else its start and its length. */
-const quoted = (name: string) => (name.length <= QUOTED_NAME ? name : `${cutAt(name, QUOTED_NAME)}… (${name.length} characters)`);
+const quoted = (name: string) =>
+  name.length <= QUOTED_NAME ? name : `${cutAt(name, QUOTED_NAME)}… (${name.length} characters)`;
 
 /**
  * A 400 INVALID_PARAMETER naming `parameter` (a query parameter, a body member's JSON pointer, `body`, a header):
@@ -108,7 +109,10 @@ const quoted = (name: string) => (name.length <= QUOTED_NAME ? name : `${cutAt(n
  */
 function invalidParameter(parameter: string, message: string): ApiError {
   const shown = clipPointer(parameter, ERROR_TEXT_LIMITS.parameter);
-  const detail = shown === parameter ? message : `${message} (this name is ${parameter.length} characters long, shown here cut to its first ${shown.length})`;
+  const detail =
+    shown === parameter
+      ? message
+      : `${message} (this name is ${parameter.length} characters long, shown here cut to its first ${shown.length})`;
   return new ApiError(400, 'INVALID_PARAMETER', `Invalid parameter '${quoted(parameter)}': ${detail}`, {
     details: [{ parameter: shown, message: detail }],
   });
@@ -127,9 +131,12 @@ function idempotencyKeyRequired(problem: IdempotencyKeyProblem = 'missing', leng
     too_long: `is too long (${length} characters)`,
     not_printable: 'holds a character that is not printable ASCII (a control character, or one outside ASCII)',
   };
-  return new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED',
+  return new ApiError(
+    400,
+    'IDEMPOTENCY_KEY_REQUIRED',
     `The Idempotency-Key header ${what[problem]}: send one Idempotency-Key header of 1 to 255 printable ASCII characters (a UUID is a good choice) with every POST.`,
-    { details: [{ parameter: 'Idempotency-Key', message: `${what[problem]}; it ${KEY_FORM}` }] });
+    { details: [{ parameter: 'Idempotency-Key', message: `${what[problem]}; it ${KEY_FORM}` }] },
+  );
 }
 
 /** Constructors for every error the decisions name, so the status/code/header pairing lives in one place. */
@@ -156,8 +163,7 @@ export const errors = {
     }),
   environmentMismatch: (keyEnv: string, targetEnv: string) =>
     new ApiError(403, 'ENVIRONMENT_MISMATCH', `A ${keyEnv} key cannot be used on the ${targetEnv} environment.`),
-  ipNotAllowed: () =>
-    new ApiError(403, 'IP_NOT_ALLOWED', 'The caller IP address is not on this API key\'s allow-list.'),
+  ipNotAllowed: () => new ApiError(403, 'IP_NOT_ALLOWED', "The caller IP address is not on this API key's allow-list."),
   insufficientScope: (scope: string) =>
     new ApiError(403, 'INSUFFICIENT_SCOPE', `The API key lacks the required scope: ${scope}.`, {
       headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"` },
@@ -167,40 +173,89 @@ export const errors = {
   notFound: () => new ApiError(404, 'NOT_FOUND', 'No such resource.'),
   idempotencyKeyRequired,
   idempotencyKeyInUse: () =>
-    new ApiError(409, 'IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed; retry after Retry-After.', {
-      headers: { 'Retry-After': '1' },
-    }),
+    new ApiError(
+      409,
+      'IDEMPOTENCY_KEY_IN_USE',
+      'A request with this Idempotency-Key is still being processed; retry after Retry-After.',
+      {
+        headers: { 'Retry-After': '1' },
+      },
+    ),
   idempotencyKeyReused: () =>
-    new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request; use a new key for a new request.'),
+    new ApiError(
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+      'This Idempotency-Key was used with a different request; use a new key for a new request.',
+    ),
   insufficientBalance: (needed: string) =>
-    new ApiError(422, 'INSUFFICIENT_BALANCE', `The wallet balance is less than the purchase's total debit (${needed} NGN); nothing was recorded or debited. Fund the wallet and retry.`),
+    new ApiError(
+      422,
+      'INSUFFICIENT_BALANCE',
+      `The wallet balance is less than the purchase's total debit (${needed} NGN); nothing was recorded or debited. Fund the wallet and retry.`,
+    ),
   amountOutOfRange: (min: string, max: string) =>
     new ApiError(422, 'AMOUNT_OUT_OF_RANGE', `The amount must be from ${min} to ${max} NGN for this product.`, {
       details: [{ parameter: '/amount', message: `must be from ${min} to ${max}` }],
     }),
   productNotFound: (status: 404 | 422 = 422) =>
-    new ApiError(status, 'PRODUCT_NOT_FOUND', 'No product of this kind has this id in this environment; list the catalogue for ids.'),
-  meterNotFound: () => new ApiError(404, 'METER_NOT_FOUND', 'The distributor knows no meter with this number for this product.'),
-  smartcardNotFound: () => new ApiError(404, 'SMARTCARD_NOT_FOUND', 'The provider knows no smartcard with this number.'),
+    new ApiError(
+      status,
+      'PRODUCT_NOT_FOUND',
+      'No product of this kind has this id in this environment; list the catalogue for ids.',
+    ),
+  meterNotFound: () =>
+    new ApiError(404, 'METER_NOT_FOUND', 'The distributor knows no meter with this number for this product.'),
+  smartcardNotFound: () =>
+    new ApiError(404, 'SMARTCARD_NOT_FOUND', 'The provider knows no smartcard with this number.'),
   billerUnavailable: () =>
-    new ApiError(503, 'BILLER_UNAVAILABLE', 'No biller is available to deliver this purchase now; nothing was recorded. Retry later.', {
-      headers: { 'Retry-After': '30' },
-    }),
+    new ApiError(
+      503,
+      'BILLER_UNAVAILABLE',
+      'No biller is available to deliver this purchase now; nothing was recorded. Retry later.',
+      {
+        headers: { 'Retry-After': '30' },
+      },
+    ),
   /** The biller answered, or failed to, in a way the contract cannot show (server/biller/verification-answer.ts). */
   billerAnswerUnusable: (cause?: unknown) =>
-    new ApiError(503, 'BILLER_UNAVAILABLE', 'The biller could not give a usable answer now; nothing was recorded. Retry later.', {
-      headers: { 'Retry-After': '30' },
-      cause,
-    }),
-  webhookNotFound: () => new ApiError(404, 'WEBHOOK_NOT_FOUND', 'No webhook endpoint of this account has this id; list them with GET /webhooks.'),
-  deliveryNotFound: () => new ApiError(404, 'DELIVERY_NOT_FOUND', 'This webhook endpoint has no delivery with this id; list them with GET /webhooks/{webhook_id}/deliveries.'),
+    new ApiError(
+      503,
+      'BILLER_UNAVAILABLE',
+      'The biller could not give a usable answer now; nothing was recorded. Retry later.',
+      {
+        headers: { 'Retry-After': '30' },
+        cause,
+      },
+    ),
+  webhookNotFound: () =>
+    new ApiError(
+      404,
+      'WEBHOOK_NOT_FOUND',
+      'No webhook endpoint of this account has this id; list them with GET /webhooks.',
+    ),
+  deliveryNotFound: () =>
+    new ApiError(
+      404,
+      'DELIVERY_NOT_FOUND',
+      'This webhook endpoint has no delivery with this id; list them with GET /webhooks/{webhook_id}/deliveries.',
+    ),
   eventNotFound: (status: 404 | 422 = 404) =>
-    new ApiError(status, 'EVENT_NOT_FOUND', 'No event of this account has this id in the last 30 days; list them with GET /events.'),
+    new ApiError(
+      status,
+      'EVENT_NOT_FOUND',
+      'No event of this account has this id in the last 30 days; list them with GET /events.',
+    ),
   webhookUrlNotAllowed: (reason: string) =>
-    new ApiError(422, 'WEBHOOK_URL_NOT_ALLOWED', `The webhook URL is not allowed: ${reason}`, { details: [{ parameter: '/url', message: reason }] }),
+    new ApiError(422, 'WEBHOOK_URL_NOT_ALLOWED', `The webhook URL is not allowed: ${reason}`, {
+      details: [{ parameter: '/url', message: reason }],
+    }),
   webhookLimitReached: (max: number) =>
-    new ApiError(422, 'WEBHOOK_LIMIT_REACHED', `An account may have at most ${max} webhook endpoints; delete one you no longer use first.`),
-    methodNotAllowed: (allow: readonly string[]) =>
+    new ApiError(
+      422,
+      'WEBHOOK_LIMIT_REACHED',
+      `An account may have at most ${max} webhook endpoints; delete one you no longer use first.`,
+    ),
+  methodNotAllowed: (allow: readonly string[]) =>
     new ApiError(405, 'METHOD_NOT_ALLOWED', `Method not allowed; allowed: ${allow.join(', ')}.`, {
       headers: { Allow: allow.join(', ') },
     }),
@@ -214,6 +269,5 @@ export const errors = {
       headers: { 'Retry-After': '5' },
       cause,
     }),
-  internal: (cause?: unknown) =>
-    new ApiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred.', { cause }),
+  internal: (cause?: unknown) => new ApiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred.', { cause }),
 };

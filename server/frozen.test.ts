@@ -16,14 +16,17 @@ const { value } = fc.letrec((tie) => ({
 
 describe('deepFreeze', () => {
   it('leaves nothing a caller can change, at any depth', () => {
-    fc.assert(fc.property(fc.dictionary(fc.string({ maxLength: 6 }), value, { maxKeys: 5 }), (v) => {
-      const before = structuredClone(v);
-      const frozen = deepFreeze(v);
-      expect(frozen).toBe(v);
-      expect(survivingMutations(frozen)).toEqual([]);
-      expect(frozen).toEqual(before); // and the failed attempts changed nothing
-      expect(isDeepFrozen(frozen)).toBe(true);
-    }), { numRuns: 200, seed: 3 });
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ maxLength: 6 }), value, { maxKeys: 5 }), (v) => {
+        const before = structuredClone(v);
+        const frozen = deepFreeze(v);
+        expect(frozen).toBe(v);
+        expect(survivingMutations(frozen)).toEqual([]);
+        expect(frozen).toEqual(before); // and the failed attempts changed nothing
+        expect(isDeepFrozen(frozen)).toBe(true);
+      }),
+      { numRuns: 200, seed: 3 },
+    );
   });
 
   it('keeps a frozen Date a Date: same instant, same text, same JSON; only its setters throw', () => {
@@ -31,7 +34,11 @@ describe('deepFreeze', () => {
     const { at } = deepFreeze({ at: d });
     expect(at).toBe(d);
     expect(at).toBeInstanceOf(Date);
-    expect([at.getTime(), at.toISOString(), JSON.stringify({ at })]).toEqual([Date.parse('2025-06-01T12:34:56.789Z'), '2025-06-01T12:34:56.789Z', '{"at":"2025-06-01T12:34:56.789Z"}']);
+    expect([at.getTime(), at.toISOString(), JSON.stringify({ at })]).toEqual([
+      Date.parse('2025-06-01T12:34:56.789Z'),
+      '2025-06-01T12:34:56.789Z',
+      '{"at":"2025-06-01T12:34:56.789Z"}',
+    ]);
     expect(() => d.setTime(0)).toThrow(/frozen Date/);
     expect(() => d.setUTCFullYear(2000)).toThrow(TypeError);
     expect(d.getTime()).toBe(Date.parse('2025-06-01T12:34:56.789Z'));

@@ -37,12 +37,15 @@ type Primitive = string | number | bigint | boolean | symbol | null | undefined;
 export type ReadonlyDate = Omit<Date, `set${string}`>;
 
 /** T read-only at every depth: properties, array elements, nested objects; Dates without their setters. */
-export type DeepReadonly<T> =
-  T extends Primitive ? T
-    : T extends Date ? ReadonlyDate
-      : T extends (...args: never[]) => unknown ? T
-        : T extends readonly (infer U)[] ? readonly DeepReadonly<U>[]
-          : { readonly [K in keyof T]: DeepReadonly<T[K]> };
+export type DeepReadonly<T> = T extends Primitive
+  ? T
+  : T extends Date
+    ? ReadonlyDate
+    : T extends (...args: never[]) => unknown
+      ? T
+      : T extends readonly (infer U)[]
+        ? readonly DeepReadonly<U>[]
+        : { readonly [K in keyof T]: DeepReadonly<T[K]> };
 
 /** A value frozen at every depth by `deepFreeze`, so a cache may hand it to any number of callers. */
 export type Frozen<T> = DeepReadonly<T> & { readonly [FROZEN]: true };

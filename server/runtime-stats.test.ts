@@ -12,9 +12,17 @@ beforeAll(async () => {
   cached = await openStore({ memory: true, readCache: true });
   uncached = await openStore({ memory: true, readCache: false });
 }, 60_000);
-afterAll(async () => { await cached?.close(); await uncached?.close(); });
+afterAll(async () => {
+  await cached?.close();
+  await uncached?.close();
+});
 
-const block = (ms: number) => { const end = Date.now() + ms; while (Date.now() < end) { /* the loop is held */ } };
+const block = (ms: number) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    /* the loop is held */
+  }
+};
 
 describe('runtime stats', () => {
   it('count the read cache: a repeated read is a hit, the first a miss; no cache → null', async () => {
@@ -45,7 +53,12 @@ describe('runtime stats', () => {
 
   it('log one line per interval while started, none after stop, none when the interval is 0', async () => {
     const lines: Record<string, any>[] = [];
-    const sink = new Writable({ write(chunk, _e, cb) { lines.push(JSON.parse(String(chunk))); cb(); } });
+    const sink = new Writable({
+      write(chunk, _e, cb) {
+        lines.push(JSON.parse(String(chunk)));
+        cb();
+      },
+    });
     const logger = pino(sink);
     expect(startRuntimeStats({ intervalMs: 0, store: cached, logger })).toBeTypeOf('function');
     const stop = startRuntimeStats({ intervalMs: 30, store: cached, logger });
@@ -55,6 +68,9 @@ describe('runtime stats', () => {
     await new Promise((r) => setTimeout(r, 90));
     expect(n).toBeGreaterThanOrEqual(2);
     expect(lines.length).toBe(n);
-    expect(lines[0]).toMatchObject({ msg: 'runtime stats', runtime: { read_cache: { hits: expect.any(Number), misses: expect.any(Number) } } });
+    expect(lines[0]).toMatchObject({
+      msg: 'runtime stats',
+      runtime: { read_cache: { hits: expect.any(Number), misses: expect.any(Number) } },
+    });
   });
 });

@@ -33,7 +33,10 @@ export function sampleRuntimeStats(store: Pick<Store, 'sql'>, delay: DelayHistog
   const cpu = process.cpuUsage();
   const stats: RuntimeStats = {
     event_loop_delay_ms: {
-      p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max), mean: ms(delay.mean || 0),
+      p50: ms(delay.percentile(50)),
+      p99: ms(delay.percentile(99)),
+      max: ms(delay.max),
+      mean: ms(delay.mean || 0),
     },
     read_cache: readCacheStatsOf(store),
     rss_mib: Math.round(process.memoryUsage.rss() / 1048576),
@@ -48,7 +51,10 @@ export function startRuntimeStats(opts: { intervalMs: number; store: Pick<Store,
   if (opts.intervalMs <= 0) return () => {};
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
-  const timer = setInterval(() => opts.logger.info({ runtime: sampleRuntimeStats(opts.store, delay) }, 'runtime stats'), opts.intervalMs);
+  const timer = setInterval(
+    () => opts.logger.info({ runtime: sampleRuntimeStats(opts.store, delay) }, 'runtime stats'),
+    opts.intervalMs,
+  );
   timer.unref();
   return () => {
     clearInterval(timer);

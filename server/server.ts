@@ -63,11 +63,16 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: Config, logger: Logger = pino({ level: config.logLevel })): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  logger: Logger = pino({ level: config.logLevel }),
+): Promise<RunningServer> {
   assertHandlersReadTheirQuery(handlers); // before the store opens (seconds): a build whose handlers miss a parameter stops at once
   const bundle = JSON.parse(readFileSync(BUNDLE_FILE, 'utf8')) as Record<string, unknown>;
   const store = await openStore({
-    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir, readCache: config.readCache }),
+    ...(config.databaseUrl
+      ? { databaseUrl: config.databaseUrl }
+      : { dataDir: config.dataDir, readCache: config.readCache }),
     log: (msg, err) => logger.warn({ err }, msg),
   });
   let rateLimitBackend: RateLimitBackend | null = null;
@@ -77,23 +82,39 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     const webhooks = webhookRuntime(config);
     const accounts = await seedingAlone(store, async (seeding) => {
       await ensureCatalogue(seeding);
-      return config.demo ? (await loadDemo(seeding, { now: new Date(), seed: DEMO_SEED, webhookSecrets: webhooks.secrets })).accounts : null;
+      return config.demo
+        ? (await loadDemo(seeding, { now: new Date(), seed: DEMO_SEED, webhookSecrets: webhooks.secrets })).accounts
+        : null;
     });
 
     if (config.rateLimit) {
-      rateLimitBackend = config.redisUrl ? redisBackend(config.redisUrl, logger.child({ component: 'rate-limit' })) : memoryBackend();
+      rateLimitBackend = config.redisUrl
+        ? redisBackend(config.redisUrl, logger.child({ component: 'rate-limit' }))
+        : memoryBackend();
     }
     const draining = { on: false };
     const simulator = new SimulatedBiller();
     const billers: Billers = { sandbox: simulator, production: config.biller === 'simulated' ? simulator : null };
-    if (!webhooks.secrets) logger.warn('webhooks: no WEBHOOK_SIGNING_KEY with PostgreSQL — webhook endpoints cannot be created and nothing is delivered');
+    if (!webhooks.secrets)
+      logger.warn(
+        'webhooks: no WEBHOOK_SIGNING_KEY with PostgreSQL — webhook endpoints cannot be created and nothing is delivered',
+      );
     const revive = secretReviver(webhooks.secrets);
     const app = createApp({
-      handlers, billers, bodyChecks, webhooks,
+      handlers,
+      billers,
+      bodyChecks,
+      webhooks,
       reviveStored: { createWebhookEndpoint: revive, createWebhookSecretRotation: revive },
-      store, logger, bundle, trustProxy: config.trustProxy, validateResponses: config.validateResponses, docsFile: DOCS_FILE,
+      store,
+      logger,
+      bundle,
+      trustProxy: config.trustProxy,
+      validateResponses: config.validateResponses,
+      docsFile: DOCS_FILE,
       isDraining: () => draining.on,
-      rateLimit: config.rateLimit && rateLimitBackend ? { policy: config.rateLimit, backend: rateLimitBackend } : undefined,
+      rateLimit:
+        config.rateLimit && rateLimitBackend ? { policy: config.rateLimit, backend: rateLimitBackend } : undefined,
     });
     // Limits against slow and oversized requests (RELIABILITY.md): the timeouts are checked every second (Node's
     // default is every 30 s, which would let a slowloris connection live up to 30 s past its deadline).
@@ -122,26 +143,49 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     let demoKeys: DemoKeys | null = null;
     if (accounts) {
       const entries = await Promise.all(
-        ENVIRONMENTS.map(async (env) => [env, { base_url: url + BASE_PATH[env], keys: await ensureDemoKeys(store, env, accounts[env].id) }] as const),
+        ENVIRONMENTS.map(
+          async (env) =>
+            [
+              env,
+              { base_url: url + BASE_PATH[env], keys: await ensureDemoKeys(store, env, accounts[env].id) },
+            ] as const,
+        ),
       );
       demoKeys = Object.fromEntries(entries) as DemoKeys;
       if (config.demoKeysFile) writeDemoKeysFile(config.demoKeysFile, demoKeys);
     }
 
     // Started last (nothing after it can fail), stopped before the store closes: a round in progress finishes.
-    const settlement = config.settlement.enabled ? new SettlementWorker({
-      store, billers, snapshot: purchaseSnapshot, intervalMs: config.settlement.intervalMs,
-      logger: logger.child({ component: 'settlement' }),
-    }) : null;
+    const settlement = config.settlement.enabled
+      ? new SettlementWorker({
+          store,
+          billers,
+          snapshot: purchaseSnapshot,
+          intervalMs: config.settlement.intervalMs,
+          logger: logger.child({ component: 'settlement' }),
+        })
+      : null;
     settlement?.start();
     const secrets = webhooks.secrets;
-    const webhookWorker = config.webhooks.worker && secrets ? new WebhookWorker({
-      store, secrets, intervalMs: config.webhooks.intervalMs, scale: config.webhooks.retryScale, leaseMs: config.webhooks.leaseMs,
-      send: (r) => sendWebhook({ url: r.url, headers: r.headers, body: r.body, policy: webhooks.policy[r.environment] }),
-      logger: logger.child({ component: 'webhooks' }),
-    }) : null;
+    const webhookWorker =
+      config.webhooks.worker && secrets
+        ? new WebhookWorker({
+            store,
+            secrets,
+            intervalMs: config.webhooks.intervalMs,
+            scale: config.webhooks.retryScale,
+            leaseMs: config.webhooks.leaseMs,
+            send: (r) =>
+              sendWebhook({ url: r.url, headers: r.headers, body: r.body, policy: webhooks.policy[r.environment] }),
+            logger: logger.child({ component: 'webhooks' }),
+          })
+        : null;
     webhookWorker?.start();
-    const stopStats = startRuntimeStats({ intervalMs: config.runtimeStatsMs, store, logger: logger.child({ component: 'runtime' }) });
+    const stopStats = startRuntimeStats({
+      intervalMs: config.runtimeStatsMs,
+      store,
+      logger: logger.child({ component: 'runtime' }),
+    });
 
     let closing: Promise<void> | null = null;
     const close = () =>
@@ -152,7 +196,18 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
         await rateLimitBackend?.close();
         await store.close();
       })());
-    return { url, server, store, logger, demoKeys, billers, settlement, webhookWorker, adminSocket: admin?.path ?? null, close };
+    return {
+      url,
+      server,
+      store,
+      logger,
+      demoKeys,
+      billers,
+      settlement,
+      webhookWorker,
+      adminSocket: admin?.path ?? null,
+      close,
+    };
   } catch (e) {
     await admin?.close().catch(() => undefined);
     await rateLimitBackend?.close().catch(() => undefined);

@@ -19,14 +19,19 @@ const GREENS = ['#a1d99b', '#41ab5d', '#006d2c'];
 
 function seriesOf(r: BenchResults): Series[] {
   const out: Series[] = [];
-  const has = (t: TargetKind, s: number | null) => r.measurements.some((m) => m.target === t && m.size === s && !m.variant);
-  if (has('baseline', null)) out.push({ target: 'baseline', size: null, name: 'baseline (node:http replay)', color: '#737373' });
-  if (has('express', null)) out.push({ target: 'express', size: null, name: 'Express alone (replay)', color: '#bdbdbd' });
+  const has = (t: TargetKind, s: number | null) =>
+    r.measurements.some((m) => m.target === t && m.size === s && !m.variant);
+  if (has('baseline', null))
+    out.push({ target: 'baseline', size: null, name: 'baseline (node:http replay)', color: '#737373' });
+  if (has('express', null))
+    out.push({ target: 'express', size: null, name: 'Express alone (replay)', color: '#bdbdbd' });
   r.settings.sizes.forEach((s, i) => {
-    if (has('embedded', s)) out.push({ target: 'embedded', size: s, name: `embedded ${sizeLabel(s)}`, color: BLUES[Math.min(i, 2)]! });
+    if (has('embedded', s))
+      out.push({ target: 'embedded', size: s, name: `embedded ${sizeLabel(s)}`, color: BLUES[Math.min(i, 2)]! });
   });
   r.settings.sizes.forEach((s, i) => {
-    if (has('postgres', s)) out.push({ target: 'postgres', size: s, name: `PostgreSQL ${sizeLabel(s)}`, color: GREENS[Math.min(i, 2)]! });
+    if (has('postgres', s))
+      out.push({ target: 'postgres', size: s, name: `PostgreSQL ${sizeLabel(s)}`, color: GREENS[Math.min(i, 2)]! });
   });
   if (has('prism', null)) out.push({ target: 'prism', size: null, name: 'Prism mock', color: '#d94801' });
   return out;
@@ -65,18 +70,34 @@ export function chartSvg(r: BenchResults): string {
   const top2 = top1 + panelH + 70;
   const height = top2 + panelH + 60;
   const o: string[] = [];
-  o.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica, Arial, sans-serif">`);
+  o.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica, Arial, sans-serif">`,
+  );
   o.push(`<rect width="${width}" height="${height}" fill="#fff"/>`);
   const m = r.machine;
-  o.push(`<text x="${left}" y="24" font-size="16" font-weight="bold">Bill-Payment Partner API — ${r.mode} benchmark, ${esc(r.generated_at.slice(0, 10))}</text>`);
-  o.push(`<text x="${left}" y="42" font-size="11" fill="#444">${esc(`${m.cpu_model}, ${m.cores} cores, Node ${m.node}, load ${m.load_average_at_start[0]} at start; autocannon ${r.settings.connections} connections, ${r.settings.duration_sec} s each`)}</text>`);
+  o.push(
+    `<text x="${left}" y="24" font-size="16" font-weight="bold">Bill-Payment Partner API — ${r.mode} benchmark, ${esc(r.generated_at.slice(0, 10))}</text>`,
+  );
+  o.push(
+    `<text x="${left}" y="42" font-size="11" fill="#444">${esc(`${m.cpu_model}, ${m.cores} cores, Node ${m.node}, load ${m.load_average_at_start[0]} at start; autocannon ${r.settings.connections} connections, ${r.settings.duration_sec} s each`)}</text>`,
+  );
 
   for (const { s, x, y } of legend) {
-    o.push(`<rect x="${x}" y="${y}" width="11" height="11" fill="${s.color}"/><text x="${x + 15}" y="${y + 10}" font-size="11">${esc(s.name)}</text>`);
+    o.push(
+      `<rect x="${x}" y="${y}" width="11" height="11" fill="${s.color}"/><text x="${x + 15}" y="${y + 10}" font-size="11">${esc(s.name)}</text>`,
+    );
   }
 
-  const panel = (top: number, title: string, value: (t: TargetKind, s: number | null, ep: string) => number | null, log: boolean, fmt: (v: number) => string) => {
-    const vals = ENDPOINTS.flatMap((ep) => series.map((s) => value(s.target, s.size, ep.id))).filter((v): v is number => v !== null && v > 0);
+  const panel = (
+    top: number,
+    title: string,
+    value: (t: TargetKind, s: number | null, ep: string) => number | null,
+    log: boolean,
+    fmt: (v: number) => string,
+  ) => {
+    const vals = ENDPOINTS.flatMap((ep) => series.map((s) => value(s.target, s.size, ep.id))).filter(
+      (v): v is number => v !== null && v > 0,
+    );
     if (vals.length === 0) return;
     const max = log ? 10 ** Math.ceil(Math.log10(Math.max(...vals))) : niceMax(Math.max(...vals));
     const min = log ? 10 ** Math.floor(Math.log10(Math.min(...vals))) : 0;
@@ -90,7 +111,9 @@ export function chartSvg(r: BenchResults): string {
     else for (let i = 0; i <= 5; i++) ticks.push((max / 5) * i);
     for (const t of ticks) {
       o.push(`<line x1="${left}" x2="${width - 10}" y1="${y(t)}" y2="${y(t)}" stroke="#e5e5e5"/>`);
-      o.push(`<text x="${left - 6}" y="${y(t) + 4}" font-size="10" text-anchor="end" fill="#555">${esc(fmt(t))}</text>`);
+      o.push(
+        `<text x="${left - 6}" y="${y(t) + 4}" font-size="10" text-anchor="end" fill="#555">${esc(fmt(t))}</text>`,
+      );
     }
     ENDPOINTS.forEach((ep, gi) => {
       const gx = left + gi * groupW + gap;
@@ -99,22 +122,34 @@ export function chartSvg(r: BenchResults): string {
         if (v === null || !(v > 0)) return;
         const x = gx + si * bar;
         const yy = y(Math.max(v, min));
-        o.push(`<rect x="${x}" y="${yy}" width="${bar - 2}" height="${top + panelH - yy}" fill="${s.color}"><title>${esc(`${s.name} ${ep.label}: ${fmt(v)}`)}</title></rect>`);
+        o.push(
+          `<rect x="${x}" y="${yy}" width="${bar - 2}" height="${top + panelH - yy}" fill="${s.color}"><title>${esc(`${s.name} ${ep.label}: ${fmt(v)}`)}</title></rect>`,
+        );
         const tx = x + (bar - 2) / 2 + 3;
         const inside = top + panelH - yy > 38;
         const ty = inside ? yy + 4 : yy - 3;
-        o.push(`<text x="${tx}" y="${ty}" font-size="9" transform="rotate(-90 ${tx} ${ty})" text-anchor="${inside ? 'end' : 'start'}" fill="${inside ? '#fff' : '#222'}">${esc(fmt(v))}</text>`);
+        o.push(
+          `<text x="${tx}" y="${ty}" font-size="9" transform="rotate(-90 ${tx} ${ty})" text-anchor="${inside ? 'end' : 'start'}" fill="${inside ? '#fff' : '#222'}">${esc(fmt(v))}</text>`,
+        );
       });
-      o.push(`<text x="${gx + (series.length * bar) / 2}" y="${top + panelH + 14}" font-size="10" text-anchor="middle">${esc(ep.label.replace('/account/transactions', '/transactions').replace('{external_reference}', '{ref}'))}</text>`);
+      o.push(
+        `<text x="${gx + (series.length * bar) / 2}" y="${top + panelH + 14}" font-size="10" text-anchor="middle">${esc(ep.label.replace('/account/transactions', '/transactions').replace('{external_reference}', '{ref}'))}</text>`,
+      );
     });
     o.push(`<line x1="${left}" x2="${width - 10}" y1="${top + panelH}" y2="${top + panelH}" stroke="#333"/>`);
   };
 
   const rps = (t: TargetKind, s: number | null, ep: string) => find(r, t, s, ep as never)?.rps ?? null;
   const p99 = (t: TargetKind, s: number | null, ep: string) => find(r, t, s, ep as never)?.p99_ms ?? null;
-  panel(top1, 'Throughput, req/s, log scale (higher is better)', rps, true, (v) => (v >= 1000 ? `${(v / 1000).toFixed(1)}k` : v.toFixed(0)));
-  panel(top2, 'p99 latency, ms, log scale (lower is better)', p99, true, (v) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(0) : v.toFixed(1)));
-  o.push(`<text x="${left}" y="${height - 12}" font-size="10" fill="#555">Bars in each group, left to right: ${esc(series.map((s) => s.name).join(', '))}. Hover a bar for its value.</text>`);
+  panel(top1, 'Throughput, req/s, log scale (higher is better)', rps, true, (v) =>
+    v >= 1000 ? `${(v / 1000).toFixed(1)}k` : v.toFixed(0),
+  );
+  panel(top2, 'p99 latency, ms, log scale (lower is better)', p99, true, (v) =>
+    v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(0) : v.toFixed(1),
+  );
+  o.push(
+    `<text x="${left}" y="${height - 12}" font-size="10" fill="#555">Bars in each group, left to right: ${esc(series.map((s) => s.name).join(', '))}. Hover a bar for its value.</text>`,
+  );
   o.push('</svg>');
   return `${o.join('\n')}\n`;
 }

@@ -56,7 +56,9 @@ export function postgresCpu(): CpuSampler {
     return { stop: () => null };
   }
   const last = new Map(first);
-  const sample = () => { for (const [pid, t] of postgresTicks()) last.set(pid, t); };
+  const sample = () => {
+    for (const [pid, t] of postgresTicks()) last.set(pid, t);
+  };
   const timer = setInterval(sample, 100);
   return {
     stop() {
@@ -74,7 +76,11 @@ export async function databaseTransactions(url: string): Promise<number | null> 
   const c = new pg.Client({ connectionString: url });
   try {
     await c.connect();
-    const { rows: [r] } = await c.query<{ n: string }>('SELECT (xact_commit + xact_rollback)::text AS n FROM pg_stat_database WHERE datname = current_database()');
+    const {
+      rows: [r],
+    } = await c.query<{ n: string }>(
+      'SELECT (xact_commit + xact_rollback)::text AS n FROM pg_stat_database WHERE datname = current_database()',
+    );
     return Number(r!.n);
   } catch {
     return null;
@@ -100,7 +106,11 @@ export interface CostPerRequest {
 }
 
 /** Measures `fn` (which returns its request count): server and PostgreSQL CPU and database transactions per request. */
-export async function costOf<T extends { requests: number }>(serverPid: number, url: string, fn: () => Promise<T>): Promise<T & { cost: CostPerRequest }> {
+export async function costOf<T extends { requests: number }>(
+  serverPid: number,
+  url: string,
+  fn: () => Promise<T>,
+): Promise<T & { cost: CostPerRequest }> {
   const transactionsBefore = await flushedTransactions(url);
   const serverBefore = processCpuSeconds(serverPid);
   const pgCpu = postgresCpu();
@@ -114,7 +124,10 @@ export async function costOf<T extends { requests: number }>(serverPid: number, 
     cost: {
       server_cpu_us: per(serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore, 1e6),
       postgres_cpu_us: per(postgres, 1e6),
-      db_transactions: per(transactionsBefore === null || transactionsAfter === null ? null : transactionsAfter - transactionsBefore, 1),
+      db_transactions: per(
+        transactionsBefore === null || transactionsAfter === null ? null : transactionsAfter - transactionsBefore,
+        1,
+      ),
     },
   };
 }

@@ -39,16 +39,22 @@ function fingerprint(): string {
 }
 
 /** The embedded dataset `label`, built (once) by `build` on an empty, migrated store. */
-export async function cachedEmbedded<T>(label: string, build: (store: Store) => Promise<T>, log: Log): Promise<{ info: Built<T>; dataDir: string }> {
+export async function cachedEmbedded<T>(
+  label: string,
+  build: (store: Store) => Promise<T>,
+  log: Log,
+): Promise<{ info: Built<T>; dataDir: string }> {
   const name = `pglite-${label}-${fingerprint()}`;
   const dir = path.join(DATASETS_DIR, name);
   const metaFile = path.join(dir, 'meta.json');
   fs.mkdirSync(DATASETS_DIR, { recursive: true });
   for (const old of fs.readdirSync(DATASETS_DIR)) {
-    if (old.startsWith(`pglite-${label}-`) && old !== name) fs.rmSync(path.join(DATASETS_DIR, old), { recursive: true, force: true });
+    if (old.startsWith(`pglite-${label}-`) && old !== name)
+      fs.rmSync(path.join(DATASETS_DIR, old), { recursive: true, force: true });
   }
   const dataDir = path.join(dir, 'data');
-  if (fs.existsSync(metaFile)) return { info: { ...(JSON.parse(fs.readFileSync(metaFile, 'utf8')) as T), build_seconds: 0 }, dataDir };
+  if (fs.existsSync(metaFile))
+    return { info: { ...(JSON.parse(fs.readFileSync(metaFile, 'utf8')) as T), build_seconds: 0 }, dataDir };
   log(`building the embedded dataset ${label} (cached for later runs)…`);
   const t0 = performance.now();
   const tmp = `${dir}.building-${process.pid}`;
@@ -66,7 +72,12 @@ export async function cachedEmbedded<T>(label: string, build: (store: Store) => 
 }
 
 /** The PostgreSQL dataset `label` in its own schema, built (once) by `build`. */
-export async function cachedPostgres<T>(url: string, label: string, build: (store: Store) => Promise<T>, log: Log): Promise<{ info: Built<T>; databaseUrl: string }> {
+export async function cachedPostgres<T>(
+  url: string,
+  label: string,
+  build: (store: Store) => Promise<T>,
+  log: Log,
+): Promise<{ info: Built<T>; databaseUrl: string }> {
   const fp = fingerprint();
   const schema = `bench_${fp}_${label.toLowerCase()}`;
   const metaFile = path.join(DATASETS_DIR, `postgres-${label}-${fp}.json`);
@@ -75,7 +86,8 @@ export async function cachedPostgres<T>(url: string, label: string, build: (stor
   let exists: boolean;
   try {
     const stale = await admin.sql.query<{ nspname: string }>(
-      'SELECT nspname FROM pg_namespace WHERE nspname LIKE $1 AND nspname <> $2', [`bench\\_%\\_${label.toLowerCase()}`, schema],
+      'SELECT nspname FROM pg_namespace WHERE nspname LIKE $1 AND nspname <> $2',
+      [`bench\\_%\\_${label.toLowerCase()}`, schema],
     );
     for (const { nspname } of stale) {
       log(`  dropping the stale PostgreSQL dataset ${nspname}`);
@@ -90,7 +102,8 @@ export async function cachedPostgres<T>(url: string, label: string, build: (stor
     await admin.close();
   }
   const databaseUrl = withSearchPath(url, schema);
-  if (exists) return { info: { ...(JSON.parse(fs.readFileSync(metaFile, 'utf8')) as T), build_seconds: 0 }, databaseUrl };
+  if (exists)
+    return { info: { ...(JSON.parse(fs.readFileSync(metaFile, 'utf8')) as T), build_seconds: 0 }, databaseUrl };
   log(`loading the PostgreSQL dataset ${label} into schema ${schema} (kept for later runs)…`);
   const t0 = performance.now();
   const store = await openStore({ databaseUrl: url, schema, log: () => {} });
@@ -120,7 +133,9 @@ export async function bulkLoad(store: Store, load: () => Promise<void>, log: Log
     log(`  rebuilding ${i.indexname}`);
     await store.sql.query(i.indexdef);
   }
-  const tables = await store.sql.query<{ tablename: string }>('SELECT tablename FROM pg_tables WHERE schemaname = current_schema()');
+  const tables = await store.sql.query<{ tablename: string }>(
+    'SELECT tablename FROM pg_tables WHERE schemaname = current_schema()',
+  );
   await store.sql.query(`VACUUM (ANALYZE) ${tables.map((t) => t.tablename).join(', ')}`);
 }
 

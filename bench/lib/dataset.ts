@@ -39,7 +39,12 @@ type Log = (line: string) => void;
 export const sizeLabel = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}k` : String(n));
 
 /** Rows g in [1, size] of `accountId`, in chunks (generate-sql.ts). */
-export async function insertGenerated(store: Store, accountId: string, size: number, progress?: (last: number) => void): Promise<void> {
+export async function insertGenerated(
+  store: Store,
+  accountId: string,
+  size: number,
+  progress?: (last: number) => void,
+): Promise<void> {
   for (let first = 1; first <= size; first += CHUNK) {
     const last = Math.min(size, first + CHUNK - 1);
     await store.sql.query(INSERT_GENERATED, [accountId, first, last]);
@@ -48,7 +53,12 @@ export async function insertGenerated(store: Store, accountId: string, size: num
 }
 
 /** Fills an empty, migrated store. Returns the info to reach it. */
-async function build(store: Store, driver: 'pglite' | 'postgres', size: number, log: Log): Promise<Omit<DatasetInfo, 'build_seconds'>> {
+async function build(
+  store: Store,
+  driver: 'pglite' | 'postgres',
+  size: number,
+  log: Log,
+): Promise<Omit<DatasetInfo, 'build_seconds'>> {
   const started = performance.now();
   await ensureCatalogue(store);
   const account = await store.createAccount({
@@ -62,13 +72,20 @@ async function build(store: Store, driver: 'pglite' | 'postgres', size: number, 
   });
   await store.upsertWallet({ account_id: account.id, balance: '1250000.00', currency: 'NGN', updated_at: ANCHOR });
   const { secret } = await createKey(store, {
-    account_id: account.id, name: 'bench', scopes: 'read_balance,read_transactions,view_products',
+    account_id: account.id,
+    name: 'bench',
+    scopes: 'read_balance,read_transactions,view_products',
   });
   const label = `${driver} ${sizeLabel(size)}`;
-  await bulkLoad(store, () => insertGenerated(store, account.id, size, (last) => {
-    const s = (performance.now() - started) / 1000;
-    log(`  ${label}: ${last.toLocaleString('en')} / ${size.toLocaleString('en')} rows (${s.toFixed(0)} s)`);
-  }), (line) => log(`  ${label}:${line}`));
+  await bulkLoad(
+    store,
+    () =>
+      insertGenerated(store, account.id, size, (last) => {
+        const s = (performance.now() - started) / 1000;
+        log(`  ${label}: ${last.toLocaleString('en')} / ${size.toLocaleString('en')} rows (${s.toFixed(0)} s)`);
+      }),
+    (line) => log(`  ${label}:${line}`),
+  );
   const [row] = await store.sql.query<{ external_reference: string }>(
     `SELECT external_reference FROM transactions WHERE account_id = $1 AND external_reference IS NOT NULL
      ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`,
@@ -85,6 +102,11 @@ export async function embeddedDataset(size: number, log: Log): Promise<Dataset> 
 
 /** A PostgreSQL dataset of `size` rows in its own schema, kept between runs like the embedded ones. */
 export async function postgresDataset(url: string, size: number, log: Log): Promise<Dataset> {
-  const { info, databaseUrl } = await cachedPostgres(url, sizeLabel(size), (store) => build(store, 'postgres', size, log), log);
+  const { info, databaseUrl } = await cachedPostgres(
+    url,
+    sizeLabel(size),
+    (store) => build(store, 'postgres', size, log),
+    log,
+  );
   return { ...info, databaseUrl, serverEnv: { DATABASE_URL: databaseUrl } };
 }

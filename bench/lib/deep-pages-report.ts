@@ -6,7 +6,6 @@ import { f1, f2 } from './stats.ts';
 
 export const DEEP_PAGE_TARGET = 2;
 
-
 export function deepPageGoals(cases: DeepPageCase[] | undefined): Goal[] {
   const out: Goal[] = [];
   for (const store of ['postgres', 'embedded'] as const) {
@@ -20,7 +19,9 @@ export function deepPageGoals(cases: DeepPageCase[] | undefined): Goal[] {
     const worst = mine.reduce((a, b) => (b.ratio > a.ratio ? b : a));
     const exact = mine.every((c) => c.exact);
     out.push({
-      id, what, target: `≤ ${DEEP_PAGE_TARGET}×`,
+      id,
+      what,
+      target: `≤ ${DEEP_PAGE_TARGET}×`,
       measured: `${f2(worst.ratio)}× (${worst.filter}: ${f1(worst.deep_p50_ms)} / ${f1(worst.page1_p50_ms)} ms)${exact ? '' : '; a deep page changed the total or the page size'}`,
       met: worst.ratio <= DEEP_PAGE_TARGET && exact,
     });
@@ -37,7 +38,10 @@ export function deepPagesSection(cases: DeepPageCase[] | undefined): string[] {
     '',
     '| store | size | filter | total_count | deep page | page 1 p50 ms | deep p50 ms | deep ÷ page 1 | totals exact |',
     '|---|--:|---|--:|--:|--:|--:|--:|---|',
-    ...cases.map((c) => `| ${c.store} | ${sizeLabel(c.size)} | ${c.filter} | ${c.total_count.toLocaleString('en')} | ${c.deep_page.toLocaleString('en')} | ${f1(c.page1_p50_ms)} | ${f1(c.deep_p50_ms)} | ${f2(c.ratio)}× | ${c.exact ? 'yes' : '**no**'} |`),
+    ...cases.map(
+      (c) =>
+        `| ${c.store} | ${sizeLabel(c.size)} | ${c.filter} | ${c.total_count.toLocaleString('en')} | ${c.deep_page.toLocaleString('en')} | ${f1(c.page1_p50_ms)} | ${f1(c.deep_p50_ms)} | ${f2(c.ratio)}× | ${c.exact ? 'yes' : '**no**'} |`,
+    ),
     '',
   ];
 }

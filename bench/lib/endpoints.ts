@@ -22,11 +22,36 @@ export interface Endpoint {
 export const ENDPOINTS: Endpoint[] = [
   { id: 'health', label: '/health', path: () => '/health', auth: false },
   { id: 'balance', label: '/account/balance', path: () => '/account/balance', auth: true },
-  { id: 'list100', label: '/account/transactions?per_page=100', path: () => '/account/transactions?per_page=100', auth: true },
-  { id: 'filtered', label: '/account/transactions?status&category&from&to', path: () => `/account/transactions?${FILTERED_QUERY}`, auth: true },
-  { id: 'lookup', label: '/account/transactions/{external_reference}', path: (ref) => `/account/transactions/${ref}`, auth: true },
-  { id: 'dataplans', label: '/products/dataplans?network=MTN', path: () => '/products/dataplans?network=MTN', auth: true },
+  {
+    id: 'list100',
+    label: '/account/transactions?per_page=100',
+    path: () => '/account/transactions?per_page=100',
+    auth: true,
+  },
+  {
+    id: 'filtered',
+    label: '/account/transactions?status&category&from&to',
+    path: () => `/account/transactions?${FILTERED_QUERY}`,
+    auth: true,
+  },
+  {
+    id: 'lookup',
+    label: '/account/transactions/{external_reference}',
+    path: (ref) => `/account/transactions/${ref}`,
+    auth: true,
+  },
+  {
+    id: 'dataplans',
+    label: '/products/dataplans?network=MTN',
+    path: () => '/products/dataplans?network=MTN',
+    auth: true,
+  },
 ];
 
 /** Auth-only operation (no store call in its handler): /products vs /health isolates the key lookup. */
-export const PRODUCTS: Endpoint = { id: 'products', label: '/products (auth only)', path: () => '/products', auth: true };
+export const PRODUCTS: Endpoint = {
+  id: 'products',
+  label: '/products (auth only)',
+  path: () => '/products',
+  auth: true,
+};

@@ -42,7 +42,10 @@ export interface LoadRequest {
    * autocannon's generator: gets the request (path, headers, body …) and the connection's context, and returns the
    * one to send; setting `context.kind` labels that request for `by_kind`.
    */
-  setupRequest?: (req: { path: string; headers: Record<string, string>; body?: string | Buffer }, context: { kind?: string }) => unknown;
+  setupRequest?: (
+    req: { path: string; headers: Record<string, string>; body?: string | Buffer },
+    context: { kind?: string },
+  ) => unknown;
   /** Label for `by_kind` (e.g. `read`, `purchase`). */
   kind?: string;
 }
@@ -97,7 +100,8 @@ interface Raw {
  * the template's own `kind`. autocannon emits a response before it builds the connection's next request.
  */
 const kindOf = (client: unknown): string | undefined => {
-  const it = (client as { requestIterator?: { context?: { kind?: string }; currentRequest?: { kind?: string } } }).requestIterator;
+  const it = (client as { requestIterator?: { context?: { kind?: string }; currentRequest?: { kind?: string } } })
+    .requestIterator;
   return it?.context?.kind ?? it?.currentRequest?.kind;
 };
 
@@ -110,18 +114,26 @@ function run(opts: LoadOptions, seconds: number, record: boolean): Promise<Raw> 
     const kinds: Raw['kinds'] = new Map();
     const first = opts.requests[0]!;
     // The `requests` form for rotations and for anything but a plain GET (methods, bodies, generators, kinds).
-    const listed = opts.requests.length > 1 || opts.requests.some((q) => q.method || q.body !== undefined || q.setupRequest || q.kind);
+    const listed =
+      opts.requests.length > 1 ||
+      opts.requests.some((q) => q.method || q.body !== undefined || q.setupRequest || q.kind);
     const tracker = autocannon({
       url: opts.origin + first.path,
       connections: opts.connections,
       duration: seconds,
       headers: first.headers ?? {},
-      ...(listed ? {
-        requests: opts.requests.map((q) => ({
-          method: q.method ?? 'GET', path: q.path, headers: q.headers ?? {},
-          ...(q.body !== undefined ? { body: q.body } : {}), ...(q.setupRequest ? { setupRequest: q.setupRequest } : {}), ...(q.kind ? { kind: q.kind } : {}),
-        })),
-      } : {}),
+      ...(listed
+        ? {
+            requests: opts.requests.map((q) => ({
+              method: q.method ?? 'GET',
+              path: q.path,
+              headers: q.headers ?? {},
+              ...(q.body !== undefined ? { body: q.body } : {}),
+              ...(q.setupRequest ? { setupRequest: q.setupRequest } : {}),
+              ...(q.kind ? { kind: q.kind } : {}),
+            })),
+          }
+        : {}),
       timeout: 10,
     });
     if (record) {
@@ -194,5 +206,10 @@ export async function measure(opts: LoadOptions): Promise<LoadResult> {
 
 function kindResult(k: { lat: number[]; status: Record<string, number> }): KindResult {
   const sorted = Float64Array.from(k.lat).sort();
-  return { requests: sorted.length, p50_ms: percentile(sorted, 50), p99_ms: percentile(sorted, 99), status_codes: k.status };
+  return {
+    requests: sorted.length,
+    p50_ms: percentile(sorted, 50),
+    p99_ms: percentile(sorted, 99),
+    status_codes: k.status,
+  };
 }

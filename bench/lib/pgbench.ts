@@ -43,8 +43,12 @@ function pgbench(args: string[]): Promise<{ code: number | null; out: string }> 
   return new Promise((resolve, reject) => {
     const child = spawn('pgbench', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
     child.on('error', reject); // not installed
     child.on('close', (code) => resolve({ code, out }));
   });
@@ -64,11 +68,19 @@ async function admin(url: string, statement: string): Promise<void> {
  * What a run printed (its summary on stdout) and logged (`-l`: one line per transaction, `client_id transaction_no
  * time_us script_no epoch_s epoch_us` — the third field is its latency in microseconds).
  */
-export function parsePgbenchRun(stdout: string, log: string): Pick<PgbenchResult, 'tps' | 'transactions' | 'failed' | 'p50_ms' | 'p99_ms' | 'mean_ms'> {
+export function parsePgbenchRun(
+  stdout: string,
+  log: string,
+): Pick<PgbenchResult, 'tps' | 'transactions' | 'failed' | 'p50_ms' | 'p99_ms' | 'mean_ms'> {
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1] ?? NaN);
   const transactions = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1] ?? NaN);
   const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
-  const lat = Float64Array.from(log.split('\n').filter((l) => l.trim()).map((l) => Number(l.trim().split(/\s+/)[2]) / 1000)).sort();
+  const lat = Float64Array.from(
+    log
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => Number(l.trim().split(/\s+/)[2]) / 1000),
+  ).sort();
   const at = (p: number) => (lat.length ? lat[Math.min(lat.length - 1, Math.ceil((p / 100) * lat.length) - 1)]! : NaN);
   const mean = lat.length ? lat.reduce((a, b) => a + b, 0) / lat.length : NaN;
   return { tps, transactions, failed, p50_ms: at(50), p99_ms: at(99), mean_ms: mean };
@@ -91,9 +103,13 @@ export async function runPgbench(url: string, s: PgbenchSettings, log: (line: st
     const run = await pgbench([...common, '-T', String(s.seconds), '-l', '--log-prefix', path.join(dir, 'tx'), target]);
     const cpuSeconds = cpu.stop();
     if (run.code !== 0) throw new Error(`pgbench failed: ${run.out.slice(-500)}`);
-    const logs = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+    const logs = fs
+      .readdirSync(dir)
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+      .join('\n');
     const parsed = parsePgbenchRun(run.out, logs);
-    const postgres_cpu_us = cpuSeconds !== null && parsed.transactions > 0 ? (cpuSeconds * 1e6) / parsed.transactions : null;
+    const postgres_cpu_us =
+      cpuSeconds !== null && parsed.transactions > 0 ? (cpuSeconds * 1e6) / parsed.transactions : null;
     return { ...s, ...parsed, init_seconds, postgres_cpu_us };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

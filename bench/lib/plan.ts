@@ -57,7 +57,11 @@ export function planFromArgs(argv: string[], env: Record<string, string | undefi
     },
   });
   const quick = flags.quick!;
-  const sizes = flags.sizes ? flags.sizes.split(',').map(Number) : quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000];
+  const sizes = flags.sizes
+    ? flags.sizes.split(',').map(Number)
+    : quick
+      ? [10_000, 100_000]
+      : [10_000, 100_000, 1_000_000];
   const restricted = Boolean(flags.sizes || flags.targets || flags.duration || flags.warmup || flags.connections);
   const lists: EndpointId[] = ['list100', 'filtered'];
   return {

@@ -65,7 +65,8 @@ export async function startProcess(args: (port: number) => string[], opts: Start
   const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
   const ready = opts.ready ?? ((s: number) => s === 200);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode} before it was ready:\n${out.slice(-3000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`process exited with ${child.exitCode} before it was ready:\n${out.slice(-3000)}`);
     try {
       const r = await fetch(origin + opts.readyPath, { headers: opts.headers ?? {} });
       await r.arrayBuffer();
@@ -75,13 +76,19 @@ export async function startProcess(args: (port: number) => string[], opts: Start
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`not ready at ${origin}${opts.readyPath} within ${opts.timeoutMs ?? 60_000} ms:\n${out.slice(-3000)}`);
+      throw new Error(
+        `not ready at ${origin}${opts.readyPath} within ${opts.timeoutMs ?? 60_000} ms:\n${out.slice(-3000)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 20));
   }
   const readyMs = performance.now() - t0;
   return {
-    child, pid: child.pid!, port, origin, readyMs,
+    child,
+    pid: child.pid!,
+    port,
+    origin,
+    readyMs,
     output: () => out,
     rssMiB: () => rssMiBOf(child.pid!),
     stop,
@@ -99,15 +106,17 @@ export const SERVER_ARGS = ['--enable-source-maps', 'dist/server.mjs'];
 export const NO_INHERITED_DATABASE = { DATABASE_URL: '' };
 
 /** The reference server as in production: the bundle, NODE_ENV=production, no rate limit. */
-export function startReferenceServer(env: Record<string, string>, readyPath: string, headers: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Proc> {
-  return startProcess(
-    (port) => [...nodeArgs, ...SERVER_ARGS, '--port', String(port), '--host', '127.0.0.1'],
-    {
-      env: { NODE_ENV: 'production', RATE_LIMIT_RPS: '0', ...NO_INHERITED_DATABASE, ...env },
-      readyPath,
-      headers,
-    },
-  );
+export function startReferenceServer(
+  env: Record<string, string>,
+  readyPath: string,
+  headers: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<Proc> {
+  return startProcess((port) => [...nodeArgs, ...SERVER_ARGS, '--port', String(port), '--host', '127.0.0.1'], {
+    env: { NODE_ENV: 'production', RATE_LIMIT_RPS: '0', ...NO_INHERITED_DATABASE, ...env },
+    readyPath,
+    headers,
+  });
 }
 
 /** `prism mock generated/openapi.json` (routes at the root, any bearer accepted). */
@@ -122,7 +131,12 @@ export function startPrism(): Promise<Proc> {
 /** The bare node:http server replaying recorded responses (baseline-server.mjs); `express`: the same in Express 5. */
 export function startBaseline(recordingsFile: string, express = false): Promise<Proc> {
   return startProcess(
-    (port) => [`${PROJECT_ROOT}bench/baseline-server.mjs`, recordingsFile, String(port), ...(express ? ['express'] : [])],
+    (port) => [
+      `${PROJECT_ROOT}bench/baseline-server.mjs`,
+      recordingsFile,
+      String(port),
+      ...(express ? ['express'] : []),
+    ],
     { readyPath: '/__ready' },
   );
 }

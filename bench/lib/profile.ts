@@ -29,7 +29,12 @@ function whereOf(n: Node): string {
   const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(u);
   if (m) return m[1]!;
   if (u.startsWith('node:')) return u;
-  if (!u) return n.callFrame.functionName === '(idle)' ? '(idle)' : n.callFrame.functionName === '(garbage collector)' ? '(garbage collector)' : '(native/vm)';
+  if (!u)
+    return n.callFrame.functionName === '(idle)'
+      ? '(idle)'
+      : n.callFrame.functionName === '(garbage collector)'
+        ? '(garbage collector)'
+        : '(native/vm)';
   return u.replace(/^file:\/\//, '').replace(/^.*\/(server|dist|scripts|bench)\//, '$1/');
 }
 
@@ -60,6 +65,14 @@ export function summarizeProfile(file: string, top = 25): ProfileSummary {
     }
   }
   const list = (m: Map<string, number>) =>
-    [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => ({ name, ms: us / 1000, share: total ? us / total : 0 }));
-  return { total_ms: total / 1000, self_by_package: list(selfByPkg), self_by_function: list(selfByFn), total_by_function: list(inclByFn) };
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, us]) => ({ name, ms: us / 1000, share: total ? us / total : 0 }));
+  return {
+    total_ms: total / 1000,
+    self_by_package: list(selfByPkg),
+    self_by_function: list(selfByFn),
+    total_by_function: list(inclByFn),
+  };
 }

@@ -38,7 +38,12 @@ export interface PurchaseWorld {
 }
 
 async function partner(store: Store, name: string, balance: string): Promise<BenchPartner> {
-  const [account] = await createAccounts(store, { name, email: 'bench@example.com', business_name: `${name} Ltd`, environments: ['sandbox'] });
+  const [account] = await createAccounts(store, {
+    name,
+    email: 'bench@example.com',
+    business_name: `${name} Ltd`,
+    environments: ['sandbox'],
+  });
   const { secret } = await createKey(store, { account_id: account!.id, name: 'bench purchases', scopes: SCOPES });
   await store.fundWallet({ account_id: account!.id, amount: balance, at: new Date() });
   return { account_id: account!.id, key: secret };
@@ -68,15 +73,28 @@ export async function purchaseWorld(postgresUrl: string, many: number): Promise<
     const hot = await partner(store, 'Bench Hot Wallet', '900000000.00');
     const others: BenchPartner[] = [];
     for (let i = 0; i < many; i++) others.push(await partner(store, `Bench Partner ${i}`, '20000000.00'));
-    const plans = (await store.listProducts('sandbox', 'dataplan', { network: 'MTN' }, { page: 1, per_page: 100 })).items;
-    const cheapest = plans.sort((a, b) => Number((a.attributes as { price: { amount: string } }).price.amount) - Number((b.attributes as { price: { amount: string } }).price.amount))[0];
+    const plans = (await store.listProducts('sandbox', 'dataplan', { network: 'MTN' }, { page: 1, per_page: 100 }))
+      .items;
+    const cheapest = plans.sort(
+      (a, b) =>
+        Number((a.attributes as { price: { amount: string } }).price.amount) -
+        Number((b.attributes as { price: { amount: string } }).price.amount),
+    )[0];
     if (!cheapest) throw new Error('no MTN data plan in the sandbox catalogue');
     return {
-      schema, url, hot, many: others, dataPlanId: cheapest.id,
+      schema,
+      url,
+      hot,
+      many: others,
+      dataPlanId: cheapest.id,
       async count() {
-        const { rows: [r] } = await admin.query(
+        const {
+          rows: [r],
+        } = await admin.query(
           `SELECT (SELECT COUNT(*) FROM ${schema}.transactions WHERE category = 'purchase')::int AS purchases,
-                  (SELECT balance::text FROM ${schema}.wallets WHERE account_id = $1) AS hot_balance`, [hot.account_id]);
+                  (SELECT balance::text FROM ${schema}.wallets WHERE account_id = $1) AS hot_balance`,
+          [hot.account_id],
+        );
         return r as { purchases: number; hot_balance: string };
       },
       async subscribeAll(hookUrl: string) {
@@ -85,19 +103,31 @@ export async function purchaseWorld(postgresUrl: string, many: number): Promise<
           for (const p of [hot, ...others]) {
             const id = randomUUID();
             // The server derives the real secret from its signing key; a receiver that never answers needs no check.
-            await s.createWebhookEndpoint({
-              id, account_id: p.account_id, url: hookUrl, events: [...WEBHOOK_EVENT_TYPES], description: 'bench: a receiver that hangs',
-              secret_hash: 'bench', secret_hint: 'whsec_…bench', at: new Date(),
-            }, 16);
+            await s.createWebhookEndpoint(
+              {
+                id,
+                account_id: p.account_id,
+                url: hookUrl,
+                events: [...WEBHOOK_EVENT_TYPES],
+                description: 'bench: a receiver that hangs',
+                secret_hash: 'bench',
+                secret_hint: 'whsec_…bench',
+                at: new Date(),
+              },
+              16,
+            );
           }
         } finally {
           await s.close();
         }
       },
       async webhookDeliveries() {
-        const { rows: [r] } = await admin.query(
+        const {
+          rows: [r],
+        } = await admin.query(
           `SELECT (SELECT COUNT(*) FROM ${schema}.webhook_deliveries WHERE status = 'pending')::int AS pending,
-                  (SELECT COUNT(*) FROM ${schema}.webhook_attempts)::int AS attempts`);
+                  (SELECT COUNT(*) FROM ${schema}.webhook_attempts)::int AS attempts`,
+        );
         return r as { pending: number; attempts: number };
       },
       close: dropAll,

@@ -13,13 +13,17 @@ export const PURCHASE_TARGETS = { hot_wallet: 0.3, many_wallets: 0.4 } as const;
 
 const loadOf = (p: PurchasesResults, id: PurchaseLoad['id']) => p.loads.find((l) => l.id === id);
 
-const roundRatio = (r: PurchaseRound, id: 'hot_wallet' | 'many_wallets') => (id === 'hot_wallet' ? r.hot_wallet_rps : r.many_wallets_rps) / r.pgbench_tps;
+const roundRatio = (r: PurchaseRound, id: 'hot_wallet' | 'many_wallets') =>
+  (id === 'hot_wallet' ? r.hot_wallet_rps : r.many_wallets_rps) / r.pgbench_tps;
 
 /**
  * Purchases per second of a load as a share of pgbench's TPS, or null when either is missing: the median of the
  * interleaved rounds' ratios when the run has rounds, else the one load over the one pgbench run.
  */
-export function purchaseRatio(p: PurchasesResults | null | undefined, id: 'hot_wallet' | 'many_wallets'): number | null {
+export function purchaseRatio(
+  p: PurchasesResults | null | undefined,
+  id: 'hot_wallet' | 'many_wallets',
+): number | null {
   const rounds = p?.rounds?.filter((r) => r.pgbench_tps > 0) ?? [];
   if (rounds.length) return median(rounds.map((r) => roundRatio(r, id)));
   const l = p ? loadOf(p, id) : undefined;
@@ -29,7 +33,9 @@ export function purchaseRatio(p: PurchasesResults | null | undefined, id: 'hot_w
 function measuredText(p: PurchasesResults, id: 'hot_wallet' | 'many_wallets', ratio: number): string {
   const rounds = p.rounds?.filter((r) => r.pgbench_tps > 0) ?? [];
   if (rounds.length > 1) {
-    const each = rounds.map((r) => `${f0(id === 'hot_wallet' ? r.hot_wallet_rps : r.many_wallets_rps)}/${f0(r.pgbench_tps)}`).join(', ');
+    const each = rounds
+      .map((r) => `${f0(id === 'hot_wallet' ? r.hot_wallet_rps : r.many_wallets_rps)}/${f0(r.pgbench_tps)}`)
+      .join(', ');
     return `${f2(ratio)}× (median of ${rounds.length} interleaved rounds, purchases/s / tps: ${each})`;
   }
   return `${f2(ratio)}× (${f0(loadOf(p, id)!.rps)} purchases/s vs ${f0(p.pgbench!.tps)} tps)`;
@@ -74,31 +80,65 @@ export function floorRatio(p: PurchasesResults, key: FloorKey): number | null {
 export function purchasesSection(p: PurchasesResults | null | undefined): string[] {
   const L: string[] = ['## Purchases on PostgreSQL', ''];
   if (!p) return [...L, 'not measured in this run (needs DATABASE_URL or TEST_DATABASE_URL)', ''];
-  L.push(`The production server on a PostgreSQL schema of its own for the run; every purchase with a fresh Idempotency-Key, sandbox scenario "successful at once". pgbench: scale ${p.pgbench?.scale ?? '–'}, ${p.pgbench?.clients ?? '–'} clients, ${p.pgbench?.threads ?? '–'} threads, in a schema of its own, run with the server stopped. Per request: CPU of the server process and of every PostgreSQL process (clean on a quiet machine only), database transactions from pg_stat_database.`, '');
-  L.push('| load | req/s | p50 ms | p99 ms | errors | server CPU µs / req | PostgreSQL CPU µs / req | db transactions / req |', '|---|--:|--:|--:|--:|--:|--:|--:|');
+  L.push(
+    `The production server on a PostgreSQL schema of its own for the run; every purchase with a fresh Idempotency-Key, sandbox scenario "successful at once". pgbench: scale ${p.pgbench?.scale ?? '–'}, ${p.pgbench?.clients ?? '–'} clients, ${p.pgbench?.threads ?? '–'} threads, in a schema of its own, run with the server stopped. Per request: CPU of the server process and of every PostgreSQL process (clean on a quiet machine only), database transactions from pg_stat_database.`,
+    '',
+  );
+  L.push(
+    '| load | req/s | p50 ms | p99 ms | errors | server CPU µs / req | PostgreSQL CPU µs / req | db transactions / req |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|',
+  );
   for (const l of p.loads) {
-    L.push(`| ${LOAD_LABEL[l.id]} | ${f0(l.rps)} | ${f1(l.p50_ms)} | ${f1(l.p99_ms)} | ${l.errors} | ${f0(l.cost.server_cpu_us)} | ${f0(l.cost.postgres_cpu_us)} | ${f1(l.cost.db_transactions)} |`);
+    L.push(
+      `| ${LOAD_LABEL[l.id]} | ${f0(l.rps)} | ${f1(l.p50_ms)} | ${f1(l.p99_ms)} | ${l.errors} | ${f0(l.cost.server_cpu_us)} | ${f0(l.cost.postgres_cpu_us)} | ${f1(l.cost.db_transactions)} |`,
+    );
   }
   const g = p.pgbench;
-  if (g) L.push(`| pgbench TPC-B-like (tps) | ${f0(g.tps)} | ${f1(g.p50_ms)} | ${f1(g.p99_ms)} | ${g.failed} | – | ${f0(g.postgres_cpu_us)} | 1.0 |`);
+  if (g)
+    L.push(
+      `| pgbench TPC-B-like (tps) | ${f0(g.tps)} | ${f1(g.p50_ms)} | ${f1(g.p99_ms)} | ${g.failed} | – | ${f0(g.postgres_cpu_us)} | 1.0 |`,
+    );
   L.push('');
   if ((p.rounds?.length ?? 0) > 1) {
-    L.push('Interleaved rounds (the goals take the median ratio; the table above is round 1). Floor: the floor server (bench/purchase-floor-server.mjs, the two money statements and nothing else); grouped: the same in group commits:', '', '| round | hot wallet purchases/s | many wallets purchases/s | pgbench tps | hot ÷ pgbench | many ÷ pgbench | floor hot / many ÷ pgbench | grouped hot / many ÷ pgbench |', '|--:|--:|--:|--:|--:|--:|--:|--:|');
+    L.push(
+      'Interleaved rounds (the goals take the median ratio; the table above is round 1). Floor: the floor server (bench/purchase-floor-server.mjs, the two money statements and nothing else); grouped: the same in group commits:',
+      '',
+      '| round | hot wallet purchases/s | many wallets purchases/s | pgbench tps | hot ÷ pgbench | many ÷ pgbench | floor hot / many ÷ pgbench | grouped hot / many ÷ pgbench |',
+      '|--:|--:|--:|--:|--:|--:|--:|--:|',
+    );
     const x = (r: PurchaseRound, key: FloorKey) => (r.floor ? `${f2(r.floor[key] / r.pgbench_tps)}×` : '–');
-    p.rounds!.forEach((r, i) => L.push(`| ${i + 1} | ${f0(r.hot_wallet_rps)} | ${f0(r.many_wallets_rps)} | ${f0(r.pgbench_tps)} | ${f2(roundRatio(r, 'hot_wallet'))}× | ${f2(roundRatio(r, 'many_wallets'))}× | ${x(r, 'hot_wallet_rps')} / ${x(r, 'many_wallets_rps')} | ${x(r, 'grouped_hot_wallet_rps')} / ${x(r, 'grouped_many_wallets_rps')} |`));
+    p.rounds!.forEach((r, i) =>
+      L.push(
+        `| ${i + 1} | ${f0(r.hot_wallet_rps)} | ${f0(r.many_wallets_rps)} | ${f0(r.pgbench_tps)} | ${f2(roundRatio(r, 'hot_wallet'))}× | ${f2(roundRatio(r, 'many_wallets'))}× | ${x(r, 'hot_wallet_rps')} / ${x(r, 'many_wallets_rps')} | ${x(r, 'grouped_hot_wallet_rps')} / ${x(r, 'grouped_many_wallets_rps')} |`,
+      ),
+    );
     L.push('');
   }
   const hot = purchaseRatio(p, 'hot_wallet');
   const many = purchaseRatio(p, 'many_wallets');
-  L.push(`Ratios to pgbench: one hot wallet ${f2(hot)}× (target ${PURCHASE_TARGETS.hot_wallet.toFixed(2)}×), many wallets ${f2(many)}× (target ${PURCHASE_TARGETS.many_wallets.toFixed(2)}×). A purchase is several database transactions (above), each a few statements; bench/README.md ("Purchases: where the time goes") breaks one down.`, '');
-  const floors = (['hot_wallet_rps', 'many_wallets_rps', 'grouped_hot_wallet_rps', 'grouped_many_wallets_rps'] as const).map((k) => floorRatio(p, k));
+  L.push(
+    `Ratios to pgbench: one hot wallet ${f2(hot)}× (target ${PURCHASE_TARGETS.hot_wallet.toFixed(2)}×), many wallets ${f2(many)}× (target ${PURCHASE_TARGETS.many_wallets.toFixed(2)}×). A purchase is several database transactions (above), each a few statements; bench/README.md ("Purchases: where the time goes") breaks one down.`,
+    '',
+  );
+  const floors = (
+    ['hot_wallet_rps', 'many_wallets_rps', 'grouped_hot_wallet_rps', 'grouped_many_wallets_rps'] as const
+  ).map((k) => floorRatio(p, k));
   if (floors.every((r) => r !== null)) {
     const [fh, fm, gh, gm] = floors as [number, number, number, number];
     const meets = (hot: number, many: number) => {
       const ok = [hot >= PURCHASE_TARGETS.hot_wallet, many >= PURCHASE_TARGETS.many_wallets];
-      return ok[0] && ok[1] ? 'meets both targets' : ok[0] ? 'meets P5 only' : ok[1] ? 'meets P6 only' : 'meets neither target';
+      return ok[0] && ok[1]
+        ? 'meets both targets'
+        : ok[0]
+          ? 'meets P5 only'
+          : ok[1]
+            ? 'meets P6 only'
+            : 'meets neither target';
     };
-    L.push(`The floor — a bare node:http server doing only the purchase's two money statements on the same schema — reaches ${f2(fh)}× (one hot wallet) and ${f2(fm)}× (many wallets) of pgbench with one purchase per statement, and ${f2(gh)}× and ${f2(gm)}× when it records and settles purchases in group commits (medians over the rounds): at the floor, one purchase per statement ${meets(fh, fm)}, group commits ${meets(gh, gm)}. The reference server reaches ${pct(hot! / fh)} and ${pct(many! / fm)} of the first pair.`, '');
+    L.push(
+      `The floor — a bare node:http server doing only the purchase's two money statements on the same schema — reaches ${f2(fh)}× (one hot wallet) and ${f2(fm)}× (many wallets) of pgbench with one purchase per statement, and ${f2(gh)}× and ${f2(gm)}× when it records and settles purchases in group commits (medians over the rounds): at the floor, one purchase per statement ${meets(fh, fm)}, group commits ${meets(gh, gm)}. The reference server reaches ${pct(hot! / fh)} and ${pct(many! / fm)} of the first pair.`,
+      '',
+    );
   }
   const alone = loadOf(p, 'reads_alone')?.by_kind?.read;
   const mixed = loadOf(p, 'mixed')?.by_kind;
@@ -107,28 +147,47 @@ export function purchasesSection(p: PurchasesResults | null | undefined): string
     const aloneRps = alone.requests / seconds(loadOf(p, 'reads_alone'));
     const mixedRps = mixed.read.requests / seconds(loadOf(p, 'mixed'));
     L.push('Reads while purchases flow:', '');
-    L.push('| | reads/s | read p50 ms | read p99 ms | purchases/s | purchase p50 ms | purchase p99 ms |', '|---|--:|--:|--:|--:|--:|--:|');
+    L.push(
+      '| | reads/s | read p50 ms | read p99 ms | purchases/s | purchase p50 ms | purchase p99 ms |',
+      '|---|--:|--:|--:|--:|--:|--:|',
+    );
     L.push(`| reads alone | ${f0(aloneRps)} | ${f1(alone.p50_ms)} | ${f1(alone.p99_ms)} | – | – | – |`);
     const buy = mixed.purchase;
-    L.push(`| 90 % reads, 10 % purchases | ${f0(mixedRps)} | ${f1(mixed.read.p50_ms)} | ${f1(mixed.read.p99_ms)} | ${buy ? f0(buy.requests / seconds(loadOf(p, 'mixed'))) : '–'} | ${f1(buy?.p50_ms)} | ${f1(buy?.p99_ms)} |`);
+    L.push(
+      `| 90 % reads, 10 % purchases | ${f0(mixedRps)} | ${f1(mixed.read.p50_ms)} | ${f1(mixed.read.p99_ms)} | ${buy ? f0(buy.requests / seconds(loadOf(p, 'mixed'))) : '–'} | ${f1(buy?.p50_ms)} | ${f1(buy?.p99_ms)} |`,
+    );
     const hung = loadOf(p, 'mixed_hanging_webhooks');
     const hk = hung?.by_kind;
     if (hk?.read) {
       const hbuy = hk.purchase;
-      L.push(`| same, webhooks to a receiver that hangs | ${f0(hk.read.requests / seconds(hung))} | ${f1(hk.read.p50_ms)} | ${f1(hk.read.p99_ms)} | ${hbuy ? f0(hbuy.requests / seconds(hung)) : '–'} | ${f1(hbuy?.p50_ms)} | ${f1(hbuy?.p99_ms)} |`);
+      L.push(
+        `| same, webhooks to a receiver that hangs | ${f0(hk.read.requests / seconds(hung))} | ${f1(hk.read.p50_ms)} | ${f1(hk.read.p99_ms)} | ${hbuy ? f0(hbuy.requests / seconds(hung)) : '–'} | ${f1(hbuy?.p50_ms)} | ${f1(hbuy?.p99_ms)} |`,
+      );
     }
-    L.push('', `While one request in ten is a purchase, a read's p50 goes from ${f1(alone.p50_ms)} to ${f1(mixed.read.p50_ms)} ms and its p99 from ${f1(alone.p99_ms)} to ${f1(mixed.read.p99_ms)} ms. The read rate (${pct(mixedRps / aloneRps)} of the rate alone) is a closed loop's: each of the connections also waits for its purchase between its reads.`, '');
+    L.push(
+      '',
+      `While one request in ten is a purchase, a read's p50 goes from ${f1(alone.p50_ms)} to ${f1(mixed.read.p50_ms)} ms and its p99 from ${f1(alone.p99_ms)} to ${f1(mixed.read.p99_ms)} ms. The read rate (${pct(mixedRps / aloneRps)} of the rate alone) is a closed loop's: each of the connections also waits for its purchase between its reads.`,
+      '',
+    );
     if (hk?.read && p.webhooks) {
-      L.push(`With every partner subscribed to a receiver that accepts each delivery and never answers (each attempt holds one of the worker's 16 slots for its 15 s timeout; ${p.webhooks.receiver_connections} connections held, ${p.webhooks.pending_after} deliveries still pending at the end), a read's p99 is ${f1(hk.read.p99_ms)} ms against ${f1(mixed.read.p99_ms)} ms without webhooks, and a purchase's p99 ${f1(hk.purchase?.p99_ms)} ms against ${f1(mixed.purchase?.p99_ms)} ms.`, '');
+      L.push(
+        `With every partner subscribed to a receiver that accepts each delivery and never answers (each attempt holds one of the worker's 16 slots for its 15 s timeout; ${p.webhooks.receiver_connections} connections held, ${p.webhooks.pending_after} deliveries still pending at the end), a read's p99 is ${f1(hk.read.p99_ms)} ms against ${f1(mixed.read.p99_ms)} ms without webhooks, and a purchase's p99 ${f1(hk.purchase?.p99_ms)} ms against ${f1(mixed.purchase?.p99_ms)} ms.`,
+        '',
+      );
     }
   }
   if (p.profile) {
-    L.push(`CPU profile of the server under the hot-wallet load (${p.profile.requests} purchases, ${f0(p.profile.rps_under_profile)} req/s under the profiler), self time:`, '');
+    L.push(
+      `CPU profile of the server under the hot-wallet load (${p.profile.requests} purchases, ${f0(p.profile.rps_under_profile)} req/s under the profiler), self time:`,
+      '',
+    );
     L.push('| package / file | share | function | share |', '|---|--:|---|--:|');
     const pk = p.profile.summary.self_by_package.slice(0, 8);
     const fn = p.profile.summary.self_by_function.slice(0, 8);
     for (let i = 0; i < Math.max(pk.length, fn.length); i++) {
-      L.push(`| ${pk[i]?.name ?? ''} | ${pk[i] ? pct(pk[i]!.share) : ''} | ${fn[i] ? `\`${fn[i]!.name}\`` : ''} | ${fn[i] ? pct(fn[i]!.share) : ''} |`);
+      L.push(
+        `| ${pk[i]?.name ?? ''} | ${pk[i] ? pct(pk[i]!.share) : ''} | ${fn[i] ? `\`${fn[i]!.name}\`` : ''} | ${fn[i] ? pct(fn[i]!.share) : ''} |`,
+      );
     }
     L.push('');
   }

@@ -37,7 +37,12 @@ export interface RealisticDataset extends RealisticInfo {
 type Log = (line: string) => void;
 
 /** Fills an empty, migrated store (exported for the test that replays the mix against a server on it). */
-export async function buildRealistic(store: Store, driver: RealisticInfo['driver'], shape: RealisticShape, log: Log): Promise<Omit<RealisticInfo, 'build_seconds'>> {
+export async function buildRealistic(
+  store: Store,
+  driver: RealisticInfo['driver'],
+  shape: RealisticShape,
+  log: Log,
+): Promise<Omit<RealisticInfo, 'build_seconds'>> {
   const started = performance.now();
   await ensureCatalogue(store);
   const accounts: RealisticAccount[] = [];
@@ -53,31 +58,52 @@ export async function buildRealistic(store: Store, driver: RealisticInfo['driver
       created_at: new Date(ANCHOR.getTime() - Math.ceil(size / DENSITY_PER_DAY + 2) * 86_400_000),
     });
     await store.upsertWallet({ account_id: account.id, balance: '250000.00', currency: 'NGN', updated_at: ANCHOR });
-    const { secret } = await createKey(store, { account_id: account.id, name: 'bench', scopes: 'read_balance,read_transactions,view_products' });
+    const { secret } = await createKey(store, {
+      account_id: account.id,
+      name: 'bench',
+      scopes: 'read_balance,read_transactions,view_products',
+    });
     accounts.push({ rank, id: account.id, key: secret, size });
   }
   const total = accounts.reduce((n, a) => n + a.size, 0);
   const label = `${driver} ${shapeLabel(shape)}`;
-  log(`  ${label}: ${shape.accounts} accounts and keys (${((performance.now() - started) / 1000).toFixed(0)} s); ${total.toLocaleString('en')} rows to load`);
+  log(
+    `  ${label}: ${shape.accounts} accounts and keys (${((performance.now() - started) / 1000).toFixed(0)} s); ${total.toLocaleString('en')} rows to load`,
+  );
   let loaded = 0;
-  await bulkLoad(store, async () => {
-    for (const a of accounts) {
-      await insertGenerated(store, a.id, a.size);
-      loaded += a.size;
-      if (a.size >= 50_000 || a.rank === accounts.length) {
-        log(`  ${label}: ${loaded.toLocaleString('en')} / ${total.toLocaleString('en')} rows (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  await bulkLoad(
+    store,
+    async () => {
+      for (const a of accounts) {
+        await insertGenerated(store, a.id, a.size);
+        loaded += a.size;
+        if (a.size >= 50_000 || a.rank === accounts.length) {
+          log(
+            `  ${label}: ${loaded.toLocaleString('en')} / ${total.toLocaleString('en')} rows (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+          );
+        }
       }
-    }
-  }, (line) => log(`  ${label}:${line}`));
+    },
+    (line) => log(`  ${label}:${line}`),
+  );
   return { driver, shape, accounts, total_rows: total };
 }
 
 export async function realisticEmbedded(shape: RealisticShape, log: Log): Promise<RealisticDataset> {
-  const { info, dataDir } = await cachedEmbedded(shapeLabel(shape), (store) => buildRealistic(store, 'pglite', shape, log), log);
+  const { info, dataDir } = await cachedEmbedded(
+    shapeLabel(shape),
+    (store) => buildRealistic(store, 'pglite', shape, log),
+    log,
+  );
   return { ...info, dataDir, serverEnv: { DATA_DIR: dataDir } };
 }
 
 export async function realisticPostgres(url: string, shape: RealisticShape, log: Log): Promise<RealisticDataset> {
-  const { info, databaseUrl } = await cachedPostgres(url, shapeLabel(shape), (store) => buildRealistic(store, 'postgres', shape, log), log);
+  const { info, databaseUrl } = await cachedPostgres(
+    url,
+    shapeLabel(shape),
+    (store) => buildRealistic(store, 'postgres', shape, log),
+    log,
+  );
   return { ...info, databaseUrl, serverEnv: { DATABASE_URL: databaseUrl } };
 }

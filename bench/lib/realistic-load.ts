@@ -11,7 +11,12 @@ import { measure } from './load.ts';
 import type { DirectCall, MixKind, MixRequest } from './realistic-mix.ts';
 import { percentile } from './stats.ts';
 
-export interface KindFigures { requests: number; p50_ms: number; p99_ms: number; errors: number }
+export interface KindFigures {
+  requests: number;
+  p50_ms: number;
+  p99_ms: number;
+  errors: number;
+}
 
 export interface MixFigures {
   rps: number;
@@ -28,22 +33,38 @@ export interface MixLoad {
   warmupSec: number;
 }
 
-export async function mixOverHttp(origin: string, base: string, keys: readonly string[], requests: readonly MixRequest[], load: MixLoad): Promise<MixFigures> {
+export async function mixOverHttp(
+  origin: string,
+  base: string,
+  keys: readonly string[],
+  requests: readonly MixRequest[],
+  load: MixLoad,
+): Promise<MixFigures> {
   // One template: every request of every connection is the next of the mix (one cursor for all), labelled with
   // its kind in the connection's context.
   let i = 0;
-  const templates = [{
-    path: base + requests[0]!.path,
-    setupRequest: (req: { path: string; headers: Record<string, string> }, context: { kind?: string }) => {
-      const r = requests[i++ % requests.length]!;
-      context.kind = r.kind;
-      return { ...req, path: base + r.path, headers: { ...req.headers, authorization: `Bearer ${keys[r.account]}` } };
+  const templates = [
+    {
+      path: base + requests[0]!.path,
+      setupRequest: (req: { path: string; headers: Record<string, string> }, context: { kind?: string }) => {
+        const r = requests[i++ % requests.length]!;
+        context.kind = r.kind;
+        return { ...req, path: base + r.path, headers: { ...req.headers, authorization: `Bearer ${keys[r.account]}` } };
+      },
     },
-  }];
-  const raw = await measure({ origin, requests: templates, connections: load.connections, durationSec: load.durationSec, warmupSec: load.warmupSec });
+  ];
+  const raw = await measure({
+    origin,
+    requests: templates,
+    connections: load.connections,
+    durationSec: load.durationSec,
+    warmupSec: load.warmupSec,
+  });
   const by_kind: MixFigures['by_kind'] = {};
   for (const [kind, k] of Object.entries(raw.by_kind ?? {})) {
-    const errors = Object.entries(k.status_codes).filter(([s]) => !s.startsWith('2')).reduce((n, [, c]) => n + c, 0);
+    const errors = Object.entries(k.status_codes)
+      .filter(([s]) => !s.startsWith('2'))
+      .reduce((n, [, c]) => n + c, 0);
     by_kind[kind as MixKind] = { requests: k.requests, p50_ms: k.p50_ms, p99_ms: k.p99_ms, errors };
   }
   return { rps: raw.rps, requests: raw.requests, errors: raw.errors, p50_ms: raw.p50_ms, p99_ms: raw.p99_ms, by_kind };
@@ -52,23 +73,34 @@ export async function mixOverHttp(origin: string, base: string, keys: readonly s
 /** The store call a request's handler makes (after authentication). */
 export function directCall(store: Store, accountId: string, d: DirectCall): Promise<unknown> {
   switch (d.call) {
-    case 'getWallet': return store.getWallet(accountId);
-    case 'getAccount': return store.getAccount(accountId);
-    case 'none': return Promise.resolve(null);
-    case 'listTransactions': return store.listTransactions(accountId, d.filter, d.page);
-    case 'getTransactionById': return store.getTransactionById(accountId, d.id);
-    case 'getTransactionByExternalReference': return store.getTransactionByExternalReference(accountId, d.ref);
-    case 'listProducts': return store.listProducts('sandbox', d.kind, d.filter, d.page);
+    case 'getWallet':
+      return store.getWallet(accountId);
+    case 'getAccount':
+      return store.getAccount(accountId);
+    case 'none':
+      return Promise.resolve(null);
+    case 'listTransactions':
+      return store.listTransactions(accountId, d.filter, d.page);
+    case 'getTransactionById':
+      return store.getTransactionById(accountId, d.id);
+    case 'getTransactionByExternalReference':
+      return store.getTransactionByExternalReference(accountId, d.ref);
+    case 'listProducts':
+      return store.listProducts('sandbox', d.kind, d.filter, d.page);
   }
 }
-
 
 /**
  * `connections` loops, each taking the next request of the mix: the key lookup (findKeyByHash, as authentication
  * does; the hashes computed beforehand, as they are CPU and not database work) then the read. A request that
  * finds no key, or no row where the mix expects one, is an error: the mix only asks for what exists.
  */
-export async function mixDirect(store: Store, accounts: readonly { id: string; hash: string }[], requests: readonly MixRequest[], load: MixLoad): Promise<MixFigures> {
+export async function mixDirect(
+  store: Store,
+  accounts: readonly { id: string; hash: string }[],
+  requests: readonly MixRequest[],
+  load: MixLoad,
+): Promise<MixFigures> {
   let i = 0;
   const run = async (seconds: number, record: boolean) => {
     const lat = new Map<MixKind, number[]>();
@@ -88,7 +120,7 @@ export async function mixDirect(store: Store, accounts: readonly { id: string; h
         const l = lat.get(r.kind) ?? [];
         l.push(ms);
         lat.set(r.kind, l);
-        if (!key || found === null && r.direct.call !== 'none') errors.set(r.kind, (errors.get(r.kind) ?? 0) + 1);
+        if (!key || (found === null && r.direct.call !== 'none')) errors.set(r.kind, (errors.get(r.kind) ?? 0) + 1);
       }
     };
     const t0 = performance.now();
@@ -101,10 +133,19 @@ export async function mixDirect(store: Store, accounts: readonly { id: string; h
   const by_kind: MixFigures['by_kind'] = {};
   for (const [kind, l] of lat) {
     const sorted = Float64Array.from(l).sort();
-    by_kind[kind] = { requests: sorted.length, p50_ms: percentile(sorted, 50), p99_ms: percentile(sorted, 99), errors: errors.get(kind) ?? 0 };
+    by_kind[kind] = {
+      requests: sorted.length,
+      p50_ms: percentile(sorted, 50),
+      p99_ms: percentile(sorted, 99),
+      errors: errors.get(kind) ?? 0,
+    };
   }
   return {
-    rps: done / seconds, requests: done, errors: [...errors.values()].reduce((a, b) => a + b, 0),
-    p50_ms: percentile(all, 50), p99_ms: percentile(all, 99), by_kind,
+    rps: done / seconds,
+    requests: done,
+    errors: [...errors.values()].reduce((a, b) => a + b, 0),
+    p50_ms: percentile(all, 50),
+    p99_ms: percentile(all, 99),
+    by_kind,
   };
 }

@@ -14,7 +14,11 @@ const runOf = (r: RealisticResults, store: RealisticRun['store'], variant: Reali
   r.runs.find((x) => x.store === store && x.variant === variant && x.round === round);
 
 /** Server ÷ direct queries on `store`, per round that has both. */
-export function realisticRatios(r: RealisticResults, store: RealisticRun['store'], variant: RealisticRun['variant'] = 'server'): number[] {
+export function realisticRatios(
+  r: RealisticResults,
+  store: RealisticRun['store'],
+  variant: RealisticRun['variant'] = 'server',
+): number[] {
   const rounds = [...new Set(r.runs.filter((x) => x.store === store).map((x) => x.round))];
   return rounds.flatMap((round) => {
     const s = runOf(r, store, variant, round);
@@ -26,10 +30,19 @@ export function realisticRatios(r: RealisticResults, store: RealisticRun['store'
 export function realisticGoals(r: RealisticResults | null | undefined): Goal[] {
   const what = `realistic mix (${r?.shape.accounts ?? 1000} accounts, Zipf), PostgreSQL: server req/s vs the same requests as direct queries through the store's pool, median of interleaved rounds`;
   const ratios = r ? realisticRatios(r, 'postgres') : [];
-  if (!r || ratios.length === 0) return [{ id: 'P7 realistic mix', what, measured: 'not measured', target: `≥ ${REALISTIC_TARGET}×`, met: null }];
+  if (!r || ratios.length === 0)
+    return [{ id: 'P7 realistic mix', what, measured: 'not measured', target: `≥ ${REALISTIC_TARGET}×`, met: null }];
   const m = median(ratios);
   const each = ratios.map((x) => `${f2(x)}×`).join(', ');
-  return [{ id: 'P7 realistic mix', what, measured: `${f2(m)}× (rounds ${each})`, target: `≥ ${REALISTIC_TARGET}×`, met: m >= REALISTIC_TARGET }];
+  return [
+    {
+      id: 'P7 realistic mix',
+      what,
+      measured: `${f2(m)}× (rounds ${each})`,
+      target: `≥ ${REALISTIC_TARGET}×`,
+      met: m >= REALISTIC_TARGET,
+    },
+  ];
 }
 
 function runsTable(r: RealisticResults): string[] {
@@ -39,21 +52,41 @@ function runsTable(r: RealisticResults): string[] {
   ];
   for (const x of r.runs) {
     const e = x.event_loop_delay_ms;
-    L.push(`| ${x.store} | ${x.variant} | ${x.round} | ${f0(x.figures.rps)} | ${f1(x.figures.p50_ms)} | ${f1(x.figures.p99_ms)} | ${x.figures.errors} | ${f0(x.cpu_us_per_request.node)} | ${f0(x.cpu_us_per_request.postgres)} | ${x.read_cache ? `${(x.read_cache.hit_rate * 100).toFixed(0)} %` : '–'} | ${e ? `${f1(e.p99_median)} / ${f1(e.p99_max)}` : '–'} | ${e ? f0(e.max) : '–'} |`);
+    L.push(
+      `| ${x.store} | ${x.variant} | ${x.round} | ${f0(x.figures.rps)} | ${f1(x.figures.p50_ms)} | ${f1(x.figures.p99_ms)} | ${x.figures.errors} | ${f0(x.cpu_us_per_request.node)} | ${f0(x.cpu_us_per_request.postgres)} | ${x.read_cache ? `${(x.read_cache.hit_rate * 100).toFixed(0)} %` : '–'} | ${e ? `${f1(e.p99_median)} / ${f1(e.p99_max)}` : '–'} | ${e ? f0(e.max) : '–'} |`,
+    );
   }
   return L;
 }
 
 function kindsTable(r: RealisticResults): string[] {
-  const cols = ([['embedded', 'server'], ['embedded', 'server, read cache off'], ['embedded', 'direct queries'], ['postgres', 'server'], ['postgres', 'direct queries']] as const)
-    .map(([store, variant]) => ({ label: `${store === 'embedded' ? 'emb.' : 'pg'} ${variant === 'server, read cache off' ? 'cache off' : variant === 'direct queries' ? 'direct' : 'server'}`, run: runOf(r, store, variant) }))
+  const cols = (
+    [
+      ['embedded', 'server'],
+      ['embedded', 'server, read cache off'],
+      ['embedded', 'direct queries'],
+      ['postgres', 'server'],
+      ['postgres', 'direct queries'],
+    ] as const
+  )
+    .map(([store, variant]) => ({
+      label: `${store === 'embedded' ? 'emb.' : 'pg'} ${variant === 'server, read cache off' ? 'cache off' : variant === 'direct queries' ? 'direct' : 'server'}`,
+      run: runOf(r, store, variant),
+    }))
     .filter((c) => c.run);
   const L = [
     `| operation | share | ${cols.map((c) => `${c.label} p50 / p99 ms`).join(' | ')} |`,
     `|---|--:|${cols.map(() => '--:').join('|')}|`,
   ];
   for (const [kind, weight] of Object.entries(r.weights) as [MixKind, number][]) {
-    L.push(`| ${kind} | ${weight} % | ${cols.map((c) => { const k = c.run!.figures.by_kind[kind]; return k ? `${f1(k.p50_ms)} / ${f1(k.p99_ms)}${k.errors ? ` (${k.errors} errors)` : ''}` : '–'; }).join(' | ')} |`);
+    L.push(
+      `| ${kind} | ${weight} % | ${cols
+        .map((c) => {
+          const k = c.run!.figures.by_kind[kind];
+          return k ? `${f1(k.p50_ms)} / ${f1(k.p99_ms)}${k.errors ? ` (${k.errors} errors)` : ''}` : '–';
+        })
+        .join(' | ')} |`,
+    );
   }
   return L;
 }
@@ -83,7 +116,8 @@ export function realisticSection(r: RealisticResults | null | undefined): string
 function profileTable(r: RealisticResults): string[] {
   const p = r.profile;
   if (!p) return [];
-  const row = (x: { name: string; share: number }) => `| ${x.name.replace(/\|/g, '\\|')} | ${(x.share * 100).toFixed(1)} % |`;
+  const row = (x: { name: string; share: number }) =>
+    `| ${x.name.replace(/\|/g, '\\|')} | ${(x.share * 100).toFixed(1)} % |`;
   return [
     `Where the PostgreSQL server's CPU goes under this mix (\`--cpu-prof\`, ${p.requests} requests at ${f0(p.rps_under_profile)} req/s; self time, idle included):`,
     '',

@@ -23,12 +23,20 @@ export const FULL_SHAPE: RealisticShape = { accounts: 1000, largest: 1_000_000, 
 /** `--quick`: the same law, a tenth of the history. */
 export const QUICK_SHAPE: RealisticShape = { accounts: 1000, largest: 100_000, smallest: 10 };
 
-export const historySize = (shape: RealisticShape, rank: number) => Math.max(shape.smallest, Math.round(shape.largest / rank ** 2));
+export const historySize = (shape: RealisticShape, rank: number) =>
+  Math.max(shape.smallest, Math.round(shape.largest / rank ** 2));
 export const realisticAccountId = (rank: number) => uuidV5(`bench-realistic-account:${rank}`);
 export const shapeLabel = (shape: RealisticShape) => `realistic_${shape.accounts}_${shape.largest}`; // also a schema name: no dashes
 
 const SPACING_MS = 86_400_000 / DENSITY_PER_DAY;
-const CATEGORIES = [[62, 'purchase'], [72, 'funding'], [80, 'withdrawal'], [88, 'transfer'], [96, 'commission'], [100, 'promo']] as const;
+const CATEGORIES = [
+  [62, 'purchase'],
+  [72, 'funding'],
+  [80, 'withdrawal'],
+  [88, 'transfer'],
+  [96, 'commission'],
+  [100, 'promo'],
+] as const;
 
 export interface DerivedRow {
   id: string;
@@ -45,7 +53,14 @@ export function derivedRow(accountId: string, g: number): DerivedRow {
   const [r1, r2, r5] = [r(0), r(7), r(25)];
   const category = CATEGORIES.find(([below]) => r1 % 100 < below)![1];
   const s = r2 % 100;
-  const status = s < 84 ? 'successful' : s < 93 && category !== 'promo' ? 'failed' : s < 96 && category !== 'promo' ? 'pending' : 'reversed';
+  const status =
+    s < 84
+      ? 'successful'
+      : s < 93 && category !== 'promo'
+        ? 'failed'
+        : s < 96 && category !== 'promo'
+          ? 'pending'
+          : 'reversed';
   const referenced = g % 2 === 0 && ['purchase', 'funding', 'withdrawal', 'transfer'].includes(category);
   return {
     id: `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`,

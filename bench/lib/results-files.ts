@@ -16,7 +16,11 @@ export function readBefore(benchRoot: string, plan: Pick<BenchPlan, 'name'>): Be
 }
 
 /** Writes the three files and returns their common path without extension. */
-export function writeResults(results: BenchResults, plan: Pick<BenchPlan, 'outDir' | 'name'>, before: BenchResults | null): string {
+export function writeResults(
+  results: BenchResults,
+  plan: Pick<BenchPlan, 'outDir' | 'name'>,
+  before: BenchResults | null,
+): string {
   const { outDir, name } = plan;
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);

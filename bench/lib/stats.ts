@@ -17,7 +17,8 @@ export function median(xs: readonly number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-const fixed = (digits: number) => (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '–' : x.toFixed(digits));
+const fixed = (digits: number) => (x: number | null | undefined) =>
+  x === null || x === undefined || Number.isNaN(x) ? '–' : x.toFixed(digits);
 /** A figure with 0, 1 or 2 decimals; '–' when missing. */
 export const f0 = fixed(0);
 export const f1 = fixed(1);

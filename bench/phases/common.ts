@@ -24,8 +24,10 @@ export type ColdStart = BenchResults['cold_start'][number];
 export const authHeaders = (key: string) => ({ authorization: `Bearer ${key}` });
 
 /** A request for `ep` under `base` (the server's base path, or '' for Prism), with the key when it needs one. */
-export const requestFor = (ep: Endpoint, base: string, dataset: DatasetKeys) =>
-  ({ path: base + ep.path(dataset.external_reference), headers: ep.auth ? authHeaders(dataset.key) : {} });
+export const requestFor = (ep: Endpoint, base: string, dataset: DatasetKeys) => ({
+  path: base + ep.path(dataset.external_reference),
+  headers: ep.auth ? authHeaders(dataset.key) : {},
+});
 
 export interface Target {
   proc: Proc;
@@ -48,9 +50,17 @@ export async function measureEndpoint(ctx: PhaseContext, t: Target, ep: Endpoint
     warmupSec: plan.warmupSec,
     rss: () => t.proc.rssMiB(),
   });
-  const m: Measurement = { target: t.target, size: t.size, endpoint: ep.id, ...r, ...(t.variant ? { variant: t.variant } : {}) };
+  const m: Measurement = {
+    target: t.target,
+    size: t.size,
+    endpoint: ep.id,
+    ...r,
+    ...(t.variant ? { variant: t.variant } : {}),
+  };
   const where = `${t.target}${t.size ? ` ${sizeLabel(t.size)}` : ''}${t.variant ? ` [${t.variant}]` : ''}`;
-  log(`${where.padEnd(28)} ${ep.id.padEnd(10)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50_ms.toFixed(1).padStart(6)} ms  p99 ${r.p99_ms.toFixed(1).padStart(6)} ms  errors ${r.errors}  rss ${r.rss_mib_max?.toFixed(0) ?? '?'} MiB`);
+  log(
+    `${where.padEnd(28)} ${ep.id.padEnd(10)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50_ms.toFixed(1).padStart(6)} ms  p99 ${r.p99_ms.toFixed(1).padStart(6)} ms  errors ${r.errors}  rss ${r.rss_mib_max?.toFixed(0) ?? '?'} MiB`,
+  );
   if (r.errors > 0) log(`  status codes: ${JSON.stringify(r.status_codes)}`);
   return m;
 }
@@ -67,12 +77,26 @@ export async function measureEndpoints(ctx: PhaseContext, t: Target, eps: Endpoi
  * an authenticated 100-row page, which is also its cold start.
  */
 export async function withServer<T>(
-  ctx: PhaseContext, env: Record<string, string>, dataset: Dataset, what: string, fn: (p: Proc) => Promise<T>,
+  ctx: PhaseContext,
+  env: Record<string, string>,
+  dataset: Dataset,
+  what: string,
+  fn: (p: Proc) => Promise<T>,
 ): Promise<{ value: T; coldStart: ColdStart }> {
-  const proc = await startReferenceServer({ ...dataset.serverEnv, ...env }, `${BASE}/account/transactions?per_page=100`, authHeaders(dataset.key));
+  const proc = await startReferenceServer(
+    { ...dataset.serverEnv, ...env },
+    `${BASE}/account/transactions?per_page=100`,
+    authHeaders(dataset.key),
+  );
   ctx.log(`${what}: first authenticated 200 after ${proc.readyMs.toFixed(0)} ms (cold start, pid ${proc.pid})`);
-  const variant = env.VALIDATE_RESPONSES === 'true' ? 'validation on' : env.STORE_READ_CACHE === 'false' ? READ_CACHE_OFF : undefined;
-  const coldStart: ColdStart = { target: dataset.driver === 'pglite' ? 'embedded' : 'postgres', size: dataset.size, variant, ms_to_first_200: proc.readyMs };
+  const variant =
+    env.VALIDATE_RESPONSES === 'true' ? 'validation on' : env.STORE_READ_CACHE === 'false' ? READ_CACHE_OFF : undefined;
+  const coldStart: ColdStart = {
+    target: dataset.driver === 'pglite' ? 'embedded' : 'postgres',
+    size: dataset.size,
+    variant,
+    ms_to_first_200: proc.readyMs,
+  };
   try {
     return { value: await fn(proc), coldStart };
   } finally {

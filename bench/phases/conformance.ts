@@ -19,20 +19,44 @@ export async function runConformance(ctx: PhaseContext): Promise<NonNullable<Ben
   let proc: Proc | undefined;
   try {
     proc = await startProcess(
-      (port) => [...SERVER_ARGS, '--port', String(port), '--host', '127.0.0.1', '--data-dir', path.join(dir, 'data'), '--demo', '--demo-keys', keys],
+      (port) => [
+        ...SERVER_ARGS,
+        '--port',
+        String(port),
+        '--host',
+        '127.0.0.1',
+        '--data-dir',
+        path.join(dir, 'data'),
+        '--demo',
+        '--demo-keys',
+        keys,
+      ],
       // Its own data directory with demo data, never the bench's DATABASE_URL (it would seed demo data there).
       { env: { ...NO_INHERITED_DATABASE, RATE_LIMIT_RPS: '0', LOG_LEVEL: 'warn' }, readyPath: `${BASE}/health` },
     );
     const t0 = performance.now();
-    const child = spawn('npm', ['run', '-s', 'conformance', '--', '--keys', keys, '--env', 'sandbox', '--report', path.join(dir, 'report')], {
-      cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'npm',
+      ['run', '-s', 'conformance', '--', '--keys', keys, '--env', 'sandbox', '--report', path.join(dir, 'report')],
+      {
+        cwd: PROJECT_ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
     const code = await new Promise<number | null>((r) => child.on('close', r));
     const seconds = (performance.now() - t0) / 1000;
-    const summary = out.split('\n').filter((l) => /passed|failed|coverage/i.test(l)).slice(-3).join(' | ');
+    const summary = out
+      .split('\n')
+      .filter((l) => /passed|failed|coverage/i.test(l))
+      .slice(-3)
+      .join(' | ');
     ctx.log(`conformance: exit ${code} after ${seconds.toFixed(1)} s — ${summary.slice(0, 200)}`);
     return { seconds, exit_code: code, summary: summary.slice(0, 400) };
   } catch (e) {

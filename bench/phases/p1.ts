@@ -18,8 +18,16 @@ export async function p1Rounds(ctx: PhaseContext, server: Proc, dataset: Dataset
   try {
     for (let round = 1; round <= ctx.plan.p1Rounds; round++) {
       const variant = `P1 round ${round}`;
-      const s = await measureEndpoint(ctx, { proc: server, target: 'embedded', size: dataset.size, base: BASE, dataset, variant }, ep);
-      const b = await measureEndpoint(ctx, { proc: base, target: 'baseline', size: null, base: BASE, dataset, variant }, ep);
+      const s = await measureEndpoint(
+        ctx,
+        { proc: server, target: 'embedded', size: dataset.size, base: BASE, dataset, variant },
+        ep,
+      );
+      const b = await measureEndpoint(
+        ctx,
+        { proc: base, target: 'baseline', size: null, base: BASE, dataset, variant },
+        ep,
+      );
       measurements.push(s, b);
       rounds.push({ round, server_rps: s.rps, baseline_rps: b.rps, ratio: s.rps / b.rps });
     }

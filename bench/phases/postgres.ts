@@ -7,6 +7,11 @@ import { measureEndpoints, withServer, type PhaseContext } from './common.ts';
 export async function postgresSize(ctx: PhaseContext, d: Dataset): Promise<Part> {
   const ids: EndpointId[] = d.size === ctx.plan.mid ? [...ctx.plan.lists, 'balance', 'lookup'] : ctx.plan.lists;
   const r = await withServer(ctx, {}, d, `postgres ${sizeLabel(d.size)}`, (proc) =>
-    measureEndpoints(ctx, { proc, target: 'postgres', size: d.size, base: BASE, dataset: d }, ENDPOINTS.filter((e) => ids.includes(e.id))));
+    measureEndpoints(
+      ctx,
+      { proc, target: 'postgres', size: d.size, base: BASE, dataset: d },
+      ENDPOINTS.filter((e) => ids.includes(e.id)),
+    ),
+  );
   return { cold_start: [r.coldStart], measurements: r.value };
 }

@@ -9,7 +9,11 @@ export async function measurePrism(ctx: PhaseContext, dataset: DatasetKeys): Pro
   ctx.log(`Prism mock ready after ${prism.readyMs.toFixed(0)} ms`);
   try {
     // Prism serves the operations at the root: no base path.
-    return await measureEndpoints(ctx, { proc: prism, target: 'prism', size: null, base: '', dataset }, ctx.plan.prismEndpoints);
+    return await measureEndpoints(
+      ctx,
+      { proc: prism, target: 'prism', size: null, base: '', dataset },
+      ctx.plan.prismEndpoints,
+    );
   } finally {
     await prism.stop();
   }

@@ -18,23 +18,44 @@ export async function profileList(ctx: PhaseContext, dataset: Dataset): Promise<
   const { plan, log } = ctx;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
   try {
-    const proc = await startReferenceServer({ ...dataset.serverEnv }, `${BASE}/health`, {}, ['--cpu-prof', '--cpu-prof-dir', dir]);
+    const proc = await startReferenceServer({ ...dataset.serverEnv }, `${BASE}/health`, {}, [
+      '--cpu-prof',
+      '--cpu-prof-dir',
+      dir,
+    ]);
     const ep = ENDPOINTS.find((e) => e.id === 'list100')!;
     let load: LoadResult;
     try {
       load = await measure({
         origin: proc.origin,
         requests: [requestFor(ep, BASE, dataset)],
-        connections: plan.connections, durationSec: plan.durationSec * 3, warmupSec: plan.warmupSec, rss: () => proc.rssMiB(),
+        connections: plan.connections,
+        durationSec: plan.durationSec * 3,
+        warmupSec: plan.warmupSec,
+        rss: () => proc.rssMiB(),
       });
     } finally {
       await proc.stop(); // the profile is written when the process exits
     }
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(dir, f));
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .map((f) => path.join(dir, f));
     const main = files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
     if (!main) throw new Error('no profile was written');
-    const profile = { endpoint: 'list100' as const, size: dataset.size, rps_under_profile: load.rps, requests: load.requests, summary: summarizeProfile(main, 15) };
-    log(`profile of list100 (${sizeLabel(dataset.size)}): ${load.requests} requests; top packages: ${profile.summary.self_by_package.slice(0, 6).map((x) => `${x.name} ${(x.share * 100).toFixed(0)} %`).join(', ')}`);
+    const profile = {
+      endpoint: 'list100' as const,
+      size: dataset.size,
+      rps_under_profile: load.rps,
+      requests: load.requests,
+      summary: summarizeProfile(main, 15),
+    };
+    log(
+      `profile of list100 (${sizeLabel(dataset.size)}): ${load.requests} requests; top packages: ${profile.summary.self_by_package
+        .slice(0, 6)
+        .map((x) => `${x.name} ${(x.share * 100).toFixed(0)} %`)
+        .join(', ')}`,
+    );
     return { profile };
   } catch (e) {
     return { notes: [`CPU profile not taken: ${(e as Error).message.split('\n')[0]}`] };

@@ -35,8 +35,16 @@ const AIRTIME = JSON.stringify({ network: 'MTN', phone_number: '08011111111', am
 const READS = ['/account/balance', '/account/transactions?per_page=20', '/products/dataplans?network=MTN', '/account'];
 
 export interface PurchaseLoad extends LoadResult {
-  id: 'hot_wallet' | 'many_wallets' | 'reads_alone' | 'mixed' | 'mixed_hanging_webhooks'
-    | 'floor_hot_wallet' | 'floor_many_wallets' | 'floor_grouped_hot_wallet' | 'floor_grouped_many_wallets';
+  id:
+    | 'hot_wallet'
+    | 'many_wallets'
+    | 'reads_alone'
+    | 'mixed'
+    | 'mixed_hanging_webhooks'
+    | 'floor_hot_wallet'
+    | 'floor_many_wallets'
+    | 'floor_grouped_hot_wallet'
+    | 'floor_grouped_many_wallets';
   cost: CostPerRequest;
 }
 
@@ -46,7 +54,12 @@ export interface PurchaseRound {
   many_wallets_rps: number;
   pgbench_tps: number;
   /** The same loads against the floor server (purchase-floor-server.mjs); absent in results from before it. */
-  floor?: { hot_wallet_rps: number; many_wallets_rps: number; grouped_hot_wallet_rps: number; grouped_many_wallets_rps: number };
+  floor?: {
+    hot_wallet_rps: number;
+    many_wallets_rps: number;
+    grouped_hot_wallet_rps: number;
+    grouped_many_wallets_rps: number;
+  };
 }
 
 export interface PurchasesResults {
@@ -67,7 +80,10 @@ let sequence = 0;
 /** A fresh Idempotency-Key per request (and, with `partners`, the next partner's key). */
 function buying(partners: BenchPartner[], kind?: string, body = AIRTIME, path = '/purchases/airtime'): LoadRequest {
   return {
-    method: 'POST', path: `${BASE}${path}`, body, kind,
+    method: 'POST',
+    path: `${BASE}${path}`,
+    body,
+    kind,
     headers: { ...authHeaders(partners[0]!.key), 'content-type': 'application/json' },
     setupRequest: (req) => {
       const n = sequence++;
@@ -80,7 +96,9 @@ function buying(partners: BenchPartner[], kind?: string, body = AIRTIME, path = 
 
 function reading(partners: BenchPartner[], p: string): LoadRequest {
   return {
-    path: `${BASE}${p}`, kind: 'read', headers: authHeaders(partners[0]!.key),
+    path: `${BASE}${p}`,
+    kind: 'read',
+    headers: authHeaders(partners[0]!.key),
     setupRequest: (req) => {
       req.headers.authorization = `Bearer ${partners[sequence++ % partners.length]!.key}`;
       return req;
@@ -88,13 +106,30 @@ function reading(partners: BenchPartner[], p: string): LoadRequest {
   };
 }
 
-async function load(ctx: PhaseContext, proc: Proc, url: string, id: PurchaseLoad['id'], requests: LoadRequest[]): Promise<PurchaseLoad> {
+async function load(
+  ctx: PhaseContext,
+  proc: Proc,
+  url: string,
+  id: PurchaseLoad['id'],
+  requests: LoadRequest[],
+): Promise<PurchaseLoad> {
   const { plan, log } = ctx;
   const base = { origin: proc.origin, requests, connections: plan.connections, warmupSec: 0 };
   if (plan.warmupSec > 0) await measure({ ...base, durationSec: plan.warmupSec });
-  const { cost, ...r } = await costOf(proc.pid, url, () => measure({ ...base, durationSec: plan.durationSec, rss: () => proc.rssMiB() }));
-  const kinds = r.by_kind ? ` (${Object.entries(r.by_kind).map(([k, v]) => `${k} ${(v.requests / plan.durationSec).toFixed(0)}/s p50 ${v.p50_ms.toFixed(1)} p99 ${v.p99_ms.toFixed(1)}`).join('; ')})` : '';
-  log(`purchases ${id.padEnd(13)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50_ms.toFixed(1).padStart(6)} ms  p99 ${r.p99_ms.toFixed(1).padStart(6)} ms  errors ${r.errors}${kinds}; per request: server ${cost.server_cpu_us?.toFixed(0) ?? '?'} µs CPU, PostgreSQL ${cost.postgres_cpu_us?.toFixed(0) ?? '?'} µs CPU, ${cost.db_transactions?.toFixed(1) ?? '?'} db transactions`);
+  const { cost, ...r } = await costOf(proc.pid, url, () =>
+    measure({ ...base, durationSec: plan.durationSec, rss: () => proc.rssMiB() }),
+  );
+  const kinds = r.by_kind
+    ? ` (${Object.entries(r.by_kind)
+        .map(
+          ([k, v]) =>
+            `${k} ${(v.requests / plan.durationSec).toFixed(0)}/s p50 ${v.p50_ms.toFixed(1)} p99 ${v.p99_ms.toFixed(1)}`,
+        )
+        .join('; ')})`
+    : '';
+  log(
+    `purchases ${id.padEnd(13)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50_ms.toFixed(1).padStart(6)} ms  p99 ${r.p99_ms.toFixed(1).padStart(6)} ms  errors ${r.errors}${kinds}; per request: server ${cost.server_cpu_us?.toFixed(0) ?? '?'} µs CPU, PostgreSQL ${cost.postgres_cpu_us?.toFixed(0) ?? '?'} µs CPU, ${cost.db_transactions?.toFixed(1) ?? '?'} db transactions`,
+  );
   if (r.errors > 0) log(`  status codes: ${JSON.stringify(r.status_codes)}`);
   return { id, ...r, cost };
 }
@@ -103,14 +138,28 @@ async function load(ctx: PhaseContext, proc: Proc, url: string, id: PurchaseLoad
 async function profileHot(ctx: PhaseContext, world: PurchaseWorld): Promise<NonNullable<PurchasesResults['profile']>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-purchases-profile-'));
   try {
-    const proc = await startReferenceServer({ DATABASE_URL: world.url }, `${BASE}/health`, {}, ['--cpu-prof', '--cpu-prof-dir', dir]);
+    const proc = await startReferenceServer({ DATABASE_URL: world.url }, `${BASE}/health`, {}, [
+      '--cpu-prof',
+      '--cpu-prof-dir',
+      dir,
+    ]);
     let r: LoadResult;
     try {
-      r = await measure({ origin: proc.origin, requests: [buying([world.hot])], connections: ctx.plan.connections, durationSec: ctx.plan.durationSec, warmupSec: ctx.plan.warmupSec });
+      r = await measure({
+        origin: proc.origin,
+        requests: [buying([world.hot])],
+        connections: ctx.plan.connections,
+        durationSec: ctx.plan.durationSec,
+        warmupSec: ctx.plan.warmupSec,
+      });
     } finally {
       await proc.stop(); // the profile is written at exit
     }
-    const file = fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(dir, f)).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
+    const file = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .map((f) => path.join(dir, f))
+      .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
     if (!file) throw new Error('no profile was written');
     return { rps_under_profile: r.rps, requests: r.requests, summary: summarizeProfile(file, 15) };
   } finally {
@@ -122,8 +171,20 @@ const ROUNDS_FULL = 3;
 
 async function pgbenchOnce(ctx: PhaseContext, postgresUrl: string): Promise<PgbenchResult> {
   const { plan, log } = ctx;
-  const r = await runPgbench(postgresUrl, { scale: plan.quick ? 2 : 10, clients: plan.connections, threads: 2, seconds: plan.durationSec, warmupSec: plan.warmupSec }, log);
-  log(`pgbench TPC-B-like   ${r.tps.toFixed(0).padStart(6)} tps    p50 ${r.p50_ms.toFixed(1).padStart(6)} ms  p99 ${r.p99_ms.toFixed(1).padStart(6)} ms  failed ${r.failed}; per transaction: PostgreSQL ${r.postgres_cpu_us?.toFixed(0) ?? '?'} µs CPU`);
+  const r = await runPgbench(
+    postgresUrl,
+    {
+      scale: plan.quick ? 2 : 10,
+      clients: plan.connections,
+      threads: 2,
+      seconds: plan.durationSec,
+      warmupSec: plan.warmupSec,
+    },
+    log,
+  );
+  log(
+    `pgbench TPC-B-like   ${r.tps.toFixed(0).padStart(6)} tps    p50 ${r.p50_ms.toFixed(1).padStart(6)} ms  p99 ${r.p99_ms.toFixed(1).padStart(6)} ms  failed ${r.failed}; per transaction: PostgreSQL ${r.postgres_cpu_us?.toFixed(0) ?? '?'} µs CPU`,
+  );
   return r;
 }
 
@@ -136,13 +197,21 @@ const WEBHOOK_ENV = { WEBHOOK_SIGNING_KEY: randomBytes(32).toString('base64'), W
 /** A receiver that accepts every delivery and never answers: each attempt holds a slot of the worker for 15 s. */
 async function hangingReceiver(): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {
   let connections = 0;
-  const server = createServer(() => { /* never answers */ });
-  server.on('connection', () => { connections++; });
+  const server = createServer(() => {
+    /* never answers */
+  });
+  server.on('connection', () => {
+    connections++;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hangs`,
     connections: () => connections,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -151,25 +220,53 @@ async function hangingReceiver(): Promise<{ url: string; connections: () => numb
  * nothing else) on the same schema, one purchase per statement and then in group commits: the ceiling of a purchase
  * on this machine, measured next to pgbench.
  */
-async function floorLoads(ctx: PhaseContext, world: PurchaseWorld, postgresUrl: string): Promise<{ floor: NonNullable<PurchaseRound['floor']>; loads: PurchaseLoad[] }> {
+async function floorLoads(
+  ctx: PhaseContext,
+  world: PurchaseWorld,
+  postgresUrl: string,
+): Promise<{ floor: NonNullable<PurchaseRound['floor']>; loads: PurchaseLoad[] }> {
   const loads: PurchaseLoad[] = [];
   for (const grouped of [false, true]) {
-    const args = (port: number) => [`${PROJECT_ROOT}bench/purchase-floor-server.mjs`, String(port), ...(grouped ? ['grouped'] : [])];
+    const args = (port: number) => [
+      `${PROJECT_ROOT}bench/purchase-floor-server.mjs`,
+      String(port),
+      ...(grouped ? ['grouped'] : []),
+    ];
     const proc = await startProcess(args, { env: { DATABASE_URL: world.url }, readyPath: '/__ready' });
     try {
-      loads.push(await load(ctx, proc, postgresUrl, grouped ? 'floor_grouped_hot_wallet' : 'floor_hot_wallet', [buying([world.hot])]));
-      loads.push(await load(ctx, proc, postgresUrl, grouped ? 'floor_grouped_many_wallets' : 'floor_many_wallets', [buying(world.many)]));
+      loads.push(
+        await load(ctx, proc, postgresUrl, grouped ? 'floor_grouped_hot_wallet' : 'floor_hot_wallet', [
+          buying([world.hot]),
+        ]),
+      );
+      loads.push(
+        await load(ctx, proc, postgresUrl, grouped ? 'floor_grouped_many_wallets' : 'floor_many_wallets', [
+          buying(world.many),
+        ]),
+      );
     } finally {
       await proc.stop();
     }
   }
   const [hot, many, groupedHot, groupedMany] = loads.map((l) => l.rps) as [number, number, number, number];
-  return { floor: { hot_wallet_rps: hot, many_wallets_rps: many, grouped_hot_wallet_rps: groupedHot, grouped_many_wallets_rps: groupedMany }, loads };
+  return {
+    floor: {
+      hot_wallet_rps: hot,
+      many_wallets_rps: many,
+      grouped_hot_wallet_rps: groupedHot,
+      grouped_many_wallets_rps: groupedMany,
+    },
+    loads,
+  };
 }
 
 /** A reference server on the world's schema for the length of `body`. */
 async function withServer<T>(world: PurchaseWorld, body: (proc: Proc) => Promise<T>): Promise<T> {
-  const proc = await startReferenceServer({ DATABASE_URL: world.url, ...WEBHOOK_ENV }, `${BASE}/account/balance`, authHeaders(world.hot.key));
+  const proc = await startReferenceServer(
+    { DATABASE_URL: world.url, ...WEBHOOK_ENV },
+    `${BASE}/account/balance`,
+    authHeaders(world.hot.key),
+  );
   try {
     return await body(proc);
   } finally {
@@ -191,15 +288,31 @@ export async function measurePurchases(ctx: PhaseContext, postgresUrl: string): 
       const reads = Array.from({ length: 9 }, (_, i) => reading(world.many, READS[i % READS.length]!));
       out.push(await load(ctx, proc, postgresUrl, 'reads_alone', reads));
       const data = JSON.stringify({ product_id: world.dataPlanId, phone_number: '08011111111' });
-      out.push(await load(ctx, proc, postgresUrl, 'mixed', [...reads, buying(world.many, 'purchase', data, '/purchases/data')]));
+      out.push(
+        await load(ctx, proc, postgresUrl, 'mixed', [
+          ...reads,
+          buying(world.many, 'purchase', data, '/purchases/data'),
+        ]),
+      );
       // The same mix with every partner subscribed to a receiver that hangs: delivery must not slow the API.
       const receiver = await hangingReceiver();
       try {
         await world.subscribeAll(receiver.url);
-        out.push(await load(ctx, proc, postgresUrl, 'mixed_hanging_webhooks', [...reads, buying(world.many, 'purchase', data, '/purchases/data')]));
+        out.push(
+          await load(ctx, proc, postgresUrl, 'mixed_hanging_webhooks', [
+            ...reads,
+            buying(world.many, 'purchase', data, '/purchases/data'),
+          ]),
+        );
         const d = await world.webhookDeliveries();
-        webhooks = { pending_after: d.pending, attempts_started_or_recorded: d.attempts, receiver_connections: receiver.connections() };
-        log(`purchases webhooks: ${receiver.connections()} connections held by the hanging receiver, ${d.pending} deliveries pending`);
+        webhooks = {
+          pending_after: d.pending,
+          attempts_started_or_recorded: d.attempts,
+          receiver_connections: receiver.connections(),
+        };
+        log(
+          `purchases webhooks: ${receiver.connections()} connections held by the hanging receiver, ${d.pending} deliveries pending`,
+        );
       } finally {
         await receiver.close();
       }
@@ -210,7 +323,12 @@ export async function measurePurchases(ctx: PhaseContext, postgresUrl: string): 
       try {
         const p = await profileHot(ctx, world);
         profile = p;
-        log(`purchases profile (hot wallet): ${p.summary.self_by_package.slice(0, 6).map((x) => `${x.name} ${(x.share * 100).toFixed(0)} %`).join(', ')}`);
+        log(
+          `purchases profile (hot wallet): ${p.summary.self_by_package
+            .slice(0, 6)
+            .map((x) => `${x.name} ${(x.share * 100).toFixed(0)} %`)
+            .join(', ')}`,
+        );
       } catch (e) {
         notes.push(`purchases CPU profile not taken: ${(e as Error).message.split('\n')[0]}`);
       }
@@ -222,7 +340,12 @@ export async function measurePurchases(ctx: PhaseContext, postgresUrl: string): 
       loads.push(...floors);
       pgbench = await pgbenchOnce(ctx, postgresUrl);
       const rps = (id: PurchaseLoad['id']) => loads.find((l) => l.id === id)!.rps;
-      rounds.push({ hot_wallet_rps: rps('hot_wallet'), many_wallets_rps: rps('many_wallets'), pgbench_tps: pgbench.tps, floor });
+      rounds.push({
+        hot_wallet_rps: rps('hot_wallet'),
+        many_wallets_rps: rps('many_wallets'),
+        pgbench_tps: pgbench.tps,
+        floor,
+      });
       for (let round = 2; round <= (plan.quick ? 1 : ROUNDS_FULL); round++) {
         const [hot, many] = await withServer(world, async (proc) => [
           await load(ctx, proc, postgresUrl, 'hot_wallet', [buying([world.hot])]),
@@ -232,13 +355,26 @@ export async function measurePurchases(ctx: PhaseContext, postgresUrl: string): 
         const tps = (await pgbenchOnce(ctx, postgresUrl)).tps;
         rounds.push({ hot_wallet_rps: hot!.rps, many_wallets_rps: many!.rps, pgbench_tps: tps, floor });
         const x = (n: number) => `${(n / tps).toFixed(2)}×`;
-        log(`purchases round ${round}: hot wallet ${x(hot!.rps)} (floor ${x(floor.hot_wallet_rps)}, grouped ${x(floor.grouped_hot_wallet_rps)}), many wallets ${x(many!.rps)} (floor ${x(floor.many_wallets_rps)}, grouped ${x(floor.grouped_many_wallets_rps)}) of pgbench`);
+        log(
+          `purchases round ${round}: hot wallet ${x(hot!.rps)} (floor ${x(floor.hot_wallet_rps)}, grouped ${x(floor.grouped_hot_wallet_rps)}), many wallets ${x(many!.rps)} (floor ${x(floor.many_wallets_rps)}, grouped ${x(floor.grouped_many_wallets_rps)}) of pgbench`,
+        );
       }
     } catch (e) {
       notes.push(`pgbench not measured: ${(e as Error).message.split('\n')[0]}`);
     }
     const { purchases } = await world.count();
-    return { purchases: { many_wallets: MANY_WALLETS, rounds, loads, pgbench, purchases_recorded: purchases, profile, ...(webhooks ? { webhooks } : {}), notes } };
+    return {
+      purchases: {
+        many_wallets: MANY_WALLETS,
+        rounds,
+        loads,
+        pgbench,
+        purchases_recorded: purchases,
+        profile,
+        ...(webhooks ? { webhooks } : {}),
+        notes,
+      },
+    };
   } finally {
     await world.close();
   }

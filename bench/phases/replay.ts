@@ -29,19 +29,34 @@ export async function record(proc: Proc, dataset: Dataset, file: string): Promis
 }
 
 /** The plan's replayed endpoints on the baseline, then on Express alone, from the recordings. */
-export async function measureReplays(ctx: PhaseContext, recordings: string, dataset: DatasetKeys): Promise<Measurement[]> {
+export async function measureReplays(
+  ctx: PhaseContext,
+  recordings: string,
+  dataset: DatasetKeys,
+): Promise<Measurement[]> {
   ctx.log('baseline: bare node:http replaying the recorded responses');
   const base = await startBaseline(recordings);
   let out: Measurement[];
   try {
-    out = await measureEndpoints(ctx, { proc: base, target: 'baseline', size: null, base: BASE, dataset }, ctx.plan.replayed);
+    out = await measureEndpoints(
+      ctx,
+      { proc: base, target: 'baseline', size: null, base: BASE, dataset },
+      ctx.plan.replayed,
+    );
   } finally {
     await base.stop();
   }
   ctx.log('Express alone: the same replay as one Express 5 route');
   const bare = await startBaseline(recordings, true);
   try {
-    return [...out, ...(await measureEndpoints(ctx, { proc: bare, target: 'express', size: null, base: BASE, dataset }, ctx.plan.replayed))];
+    return [
+      ...out,
+      ...(await measureEndpoints(
+        ctx,
+        { proc: bare, target: 'express', size: null, base: BASE, dataset },
+        ctx.plan.replayed,
+      )),
+    ];
   } finally {
     await bare.stop();
   }

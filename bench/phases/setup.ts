@@ -9,7 +9,10 @@ import { FULL_SHAPE, QUICK_SHAPE } from '../lib/realistic-rows.ts';
 import type { PhaseContext } from './common.ts';
 
 export function buildServer(ctx: PhaseContext): void {
-  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+  });
   if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`);
   ctx.log('built dist/server.mjs (what npm start runs)');
 }
@@ -36,13 +39,15 @@ export async function prepareDatasets(ctx: PhaseContext): Promise<Datasets> {
       if (d.build_seconds > 0) log(`  postgres ${sizeLabel(size)} loaded in ${d.build_seconds.toFixed(1)} s`);
     }
   }
-  for (const d of embedded.values()) if (d.build_seconds > 0) log(`  embedded ${sizeLabel(d.size)} built in ${d.build_seconds.toFixed(1)} s`);
+  for (const d of embedded.values())
+    if (d.build_seconds > 0) log(`  embedded ${sizeLabel(d.size)} built in ${d.build_seconds.toFixed(1)} s`);
   const realistic: Datasets['realistic'] = {};
   if (plan.targets.has('realistic')) {
     const shape = plan.quick ? QUICK_SHAPE : FULL_SHAPE;
     realistic.embedded = await realisticEmbedded(shape, log);
     if (plan.postgresUrl) realistic.postgres = await realisticPostgres(plan.postgresUrl, shape, log);
-    for (const d of Object.values(realistic)) if (d.build_seconds > 0) log(`  realistic ${d.driver} built in ${d.build_seconds.toFixed(1)} s`);
+    for (const d of Object.values(realistic))
+      if (d.build_seconds > 0) log(`  realistic ${d.driver} built in ${d.build_seconds.toFixed(1)} s`);
   }
   return { embedded, postgres, realistic };
 }

@@ -6,9 +6,15 @@ import type { Proc } from '../lib/procs.ts';
 import type { BenchResults } from '../lib/report.ts';
 import { requestFor, type PhaseContext } from './common.ts';
 
-export async function soak(ctx: PhaseContext, proc: Proc, dataset: Dataset): Promise<NonNullable<BenchResults['soak']>> {
+export async function soak(
+  ctx: PhaseContext,
+  proc: Proc,
+  dataset: Dataset,
+): Promise<NonNullable<BenchResults['soak']>> {
   const { plan, log } = ctx;
-  log(`soak: ${plan.soakSec} s of mixed requests on the embedded ${sizeLabel(dataset.size)} server, RSS sampled every second`);
+  log(
+    `soak: ${plan.soakSec} s of mixed requests on the embedded ${sizeLabel(dataset.size)} server, RSS sampled every second`,
+  );
   const samples: { t: number; rss_mib: number }[] = [];
   const r = await measure({
     origin: proc.origin,
@@ -28,10 +34,21 @@ export async function soak(ctx: PhaseContext, proc: Proc, dataset: Dataset): Pro
   const base = afterWarm[0]?.rss_mib ?? NaN;
   const end = samples[samples.length - 1]?.rss_mib ?? NaN;
   const max = Math.max(...afterWarm.map((s) => s.rss_mib));
-  log(`soak: ${r.rps.toFixed(0)} req/s, rss ${base.toFixed(0)} → ${end.toFixed(0)} MiB (max ${max.toFixed(0)}), errors ${r.errors}`);
+  log(
+    `soak: ${r.rps.toFixed(0)} req/s, rss ${base.toFixed(0)} → ${end.toFixed(0)} MiB (max ${max.toFixed(0)}), errors ${r.errors}`,
+  );
   return {
-    size: dataset.size, seconds: plan.soakSec, warmup_sec: warm, rps: r.rps, p99_ms: r.p99_ms, errors: r.errors,
-    rss_after_warmup_mib: base, rss_end_mib: end, rss_max_mib: max, growth_pct: ((end - base) / base) * 100,
-    max_growth_pct: ((max - base) / base) * 100, samples,
+    size: dataset.size,
+    seconds: plan.soakSec,
+    warmup_sec: warm,
+    rps: r.rps,
+    p99_ms: r.p99_ms,
+    errors: r.errors,
+    rss_after_warmup_mib: base,
+    rss_end_mib: end,
+    rss_max_mib: max,
+    growth_pct: ((end - base) / base) * 100,
+    max_growth_pct: ((max - base) / base) * 100,
+    samples,
   };
 }

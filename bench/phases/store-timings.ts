@@ -7,7 +7,11 @@ import type { PhaseContext } from './common.ts';
 
 export async function storeTimings(ctx: PhaseContext, dataset: Dataset): Promise<NonNullable<BenchResults['auth']>> {
   // The read cache off: these are the costs of reaching the database.
-  const store = await openStore(dataset.databaseUrl ? { databaseUrl: dataset.databaseUrl } : { dataDir: dataset.dataDir!, log: () => {}, readCache: false });
+  const store = await openStore(
+    dataset.databaseUrl
+      ? { databaseUrl: dataset.databaseUrl }
+      : { dataDir: dataset.dataDir!, log: () => {}, readCache: false },
+  );
   try {
     const hash = hashSecret(dataset.key);
     const time = async (fn: () => Promise<unknown>, n = 2000) => {
@@ -20,8 +24,14 @@ export async function storeTimings(ctx: PhaseContext, dataset: Dataset): Promise
     const findKey = await time(() => store.findKeyByHash(hash));
     const wallet = await time(() => store.getWallet(dataset.account_id));
     const list = await time(() => store.listTransactions(dataset.account_id, {}, { page: 1, per_page: 100 }), 300);
-    ctx.log(`store call timings (µs, in-process, ${dataset.driver} ${sizeLabel(dataset.size)}): ping ${ping.toFixed(0)}, findKeyByHash ${findKey.toFixed(0)}, getWallet ${wallet.toFixed(0)}, listTransactions(100) ${list.toFixed(0)}`);
-    return { store_us: { ping, find_key_by_hash: findKey, get_wallet: wallet, list_transactions_100: list }, store_driver: dataset.driver, store_size: dataset.size };
+    ctx.log(
+      `store call timings (µs, in-process, ${dataset.driver} ${sizeLabel(dataset.size)}): ping ${ping.toFixed(0)}, findKeyByHash ${findKey.toFixed(0)}, getWallet ${wallet.toFixed(0)}, listTransactions(100) ${list.toFixed(0)}`,
+    );
+    return {
+      store_us: { ping, find_key_by_hash: findKey, get_wallet: wallet, list_transactions_100: list },
+      store_driver: dataset.driver,
+      store_size: dataset.size,
+    };
   } finally {
     await store.close();
   }

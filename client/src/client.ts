@@ -4,9 +4,18 @@
  * the transaction with the idempotency facts) and rejects with BillPaymentApiError on an error answer.
  */
 import type {
-  AirtimePurchaseRequest, CableTvPurchaseRequest, DataPurchaseRequest, ElectricityPurchaseRequest,
-  ListAirtimeProductsQuery, ListCableTvProductsQuery, ListDataPlanProductsQuery, ListElectricityProductsQuery,
-  ListTransactionsQuery, OperationId, Transaction, TransactionFilters,
+  AirtimePurchaseRequest,
+  CableTvPurchaseRequest,
+  DataPurchaseRequest,
+  ElectricityPurchaseRequest,
+  ListAirtimeProductsQuery,
+  ListCableTvProductsQuery,
+  ListDataPlanProductsQuery,
+  ListElectricityProductsQuery,
+  ListTransactionsQuery,
+  OperationId,
+  Transaction,
+  TransactionFilters,
 } from './generated-types.ts';
 import { webhookMethods } from './webhook-methods.ts';
 import { paginate } from './pagination.ts';
@@ -37,19 +46,31 @@ export interface IterateTransactionsOptions {
 }
 
 type PurchasePath = '/purchases/airtime' | '/purchases/data' | '/purchases/electricity' | '/purchases/cabletv';
-type PurchaseBody<P extends PurchasePath> = P extends '/purchases/airtime' ? AirtimePurchaseRequest
-  : P extends '/purchases/data' ? DataPurchaseRequest
-  : P extends '/purchases/electricity' ? ElectricityPurchaseRequest : CableTvPurchaseRequest;
+type PurchaseBody<P extends PurchasePath> = P extends '/purchases/airtime'
+  ? AirtimePurchaseRequest
+  : P extends '/purchases/data'
+    ? DataPurchaseRequest
+    : P extends '/purchases/electricity'
+      ? ElectricityPurchaseRequest
+      : CableTvPurchaseRequest;
 
 export function createBillPaymentClient(options: ClientOptions) {
   const api = createTransport(options);
-  const get = <D>(call: Promise<{ data?: D; error?: unknown; response: Response }>) => ok(call, options.now).then((r) => r.data);
+  const get = <D>(call: Promise<{ data?: D; error?: unknown; response: Response }>) =>
+    ok(call, options.now).then((r) => r.data);
 
-  async function purchase<P extends PurchasePath>(path: P, body: PurchaseBody<P>, opts: PurchaseOptions = {}): Promise<PurchaseResult> {
+  async function purchase<P extends PurchasePath>(
+    path: P,
+    body: PurchaseBody<P>,
+    opts: PurchaseOptions = {},
+  ): Promise<PurchaseResult> {
     const idempotencyKey = opts.idempotencyKey ?? crypto.randomUUID();
     // One call, one Request: the retrying fetch resends clones of it, so every attempt carries this same key.
     const { data, response } = await ok(
-      api.POST(path as '/purchases/airtime', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body: body as AirtimePurchaseRequest }),
+      api.POST(path as '/purchases/airtime', {
+        params: { header: { 'Idempotency-Key': idempotencyKey } },
+        body: body as AirtimePurchaseRequest,
+      }),
       options.now,
     );
     return {
@@ -75,29 +96,39 @@ export function createBillPaymentClient(options: ClientOptions) {
     get: (id: string) => get(api.GET('/account/transactions/{id}', { params: { path: { id } } })).then((b) => b.data),
     /** Every transaction matching the filters, newest first, page after page. */
     iterate: ({ filters = {}, per_page, start_page = 1 }: IterateTransactionsOptions = {}) =>
-      paginate((page) => transactions.list({ ...filters, page, ...(per_page === undefined ? {} : { per_page }) }), start_page),
+      paginate(
+        (page) => transactions.list({ ...filters, page, ...(per_page === undefined ? {} : { per_page }) }),
+        start_page,
+      ),
   };
   const products = {
     listCategories: () => get(api.GET('/products')),
     listAirtimes: (query: ListAirtimeProductsQuery = {}) => get(api.GET('/products/airtimes', { params: { query } })),
-    listDataPlans: (query: ListDataPlanProductsQuery = {}) => get(api.GET('/products/dataplans', { params: { query } })),
-    listElectricity: (query: ListElectricityProductsQuery = {}) => get(api.GET('/products/electricity', { params: { query } })),
+    listDataPlans: (query: ListDataPlanProductsQuery = {}) =>
+      get(api.GET('/products/dataplans', { params: { query } })),
+    listElectricity: (query: ListElectricityProductsQuery = {}) =>
+      get(api.GET('/products/electricity', { params: { query } })),
     listCableTv: (query: ListCableTvProductsQuery = {}) => get(api.GET('/products/cabletv', { params: { query } })),
   };
   const verifications = {
     meter: (productId: string, meterNumber: string) =>
-      get(api.GET('/products/electricity/{product_id}/meters/{meter_number}', {
-        params: { path: { product_id: productId, meter_number: meterNumber } },
-      })).then((b) => b.data),
+      get(
+        api.GET('/products/electricity/{product_id}/meters/{meter_number}', {
+          params: { path: { product_id: productId, meter_number: meterNumber } },
+        }),
+      ).then((b) => b.data),
     smartcard: (productId: string, smartcardNumber: string) =>
-      get(api.GET('/products/cabletv/{product_id}/smartcards/{smartcard_number}', {
-        params: { path: { product_id: productId, smartcard_number: smartcardNumber } },
-      })).then((b) => b.data),
+      get(
+        api.GET('/products/cabletv/{product_id}/smartcards/{smartcard_number}', {
+          params: { path: { product_id: productId, smartcard_number: smartcardNumber } },
+        }),
+      ).then((b) => b.data),
   };
   const purchases = {
     airtime: (body: AirtimePurchaseRequest, opts?: PurchaseOptions) => purchase('/purchases/airtime', body, opts),
     data: (body: DataPurchaseRequest, opts?: PurchaseOptions) => purchase('/purchases/data', body, opts),
-    electricity: (body: ElectricityPurchaseRequest, opts?: PurchaseOptions) => purchase('/purchases/electricity', body, opts),
+    electricity: (body: ElectricityPurchaseRequest, opts?: PurchaseOptions) =>
+      purchase('/purchases/electricity', body, opts),
     cableTv: (body: CableTvPurchaseRequest, opts?: PurchaseOptions) => purchase('/purchases/cabletv', body, opts),
   };
 
@@ -134,7 +165,18 @@ export function createBillPaymentClient(options: ClientOptions) {
     getEvent: events.get,
   } satisfies Record<OperationId, (...args: never[]) => Promise<unknown>>;
 
-  return { health, account, transactions, products, verifications, purchases, webhooks, events, operations, /** The openapi-fetch client, for anything else. */ raw: api };
+  return {
+    health,
+    account,
+    transactions,
+    products,
+    verifications,
+    purchases,
+    webhooks,
+    events,
+    operations,
+    /** The openapi-fetch client, for anything else. */ raw: api,
+  };
 }
 
 export type BillPaymentClient = ReturnType<typeof createBillPaymentClient>;

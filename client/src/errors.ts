@@ -20,8 +20,13 @@ export class BillPaymentApiError extends Error {
   readonly body: unknown;
 
   constructor(init: {
-    status: number; code: ApiErrorCode; message: string; details?: ErrorDetail[];
-    requestId?: string | null; retryAfter?: number | null; body?: unknown;
+    status: number;
+    code: ApiErrorCode;
+    message: string;
+    details?: ErrorDetail[];
+    requestId?: string | null;
+    retryAfter?: number | null;
+    body?: unknown;
   }) {
     super(init.message);
     this.status = init.status;

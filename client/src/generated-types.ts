@@ -31,8 +31,12 @@ export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 export type WebhookEndpointWithSecret = Schemas['WebhookEndpointWithSecret'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type WebhookEvent = Schemas['WebhookEvent'];
-export type CreateWebhookEndpointBody = NonNullable<operations['createWebhookEndpoint']['requestBody']>['content']['application/json'];
-export type UpdateWebhookEndpointBody = NonNullable<operations['updateWebhookEndpoint']['requestBody']>['content']['application/json'];
+export type CreateWebhookEndpointBody = NonNullable<
+  operations['createWebhookEndpoint']['requestBody']
+>['content']['application/json'];
+export type UpdateWebhookEndpointBody = NonNullable<
+  operations['updateWebhookEndpoint']['requestBody']
+>['content']['application/json'];
 
 export type TransactionListResponse = Schemas['TransactionListResponse'];
 export type ProductCategoryListResponse = Schemas['ProductCategoryListResponse'];

@@ -1,4 +1,10 @@
-export { createBillPaymentClient, type BillPaymentClient, type IterateTransactionsOptions, type PurchaseOptions, type PurchaseResult } from './client.ts';
+export {
+  createBillPaymentClient,
+  type BillPaymentClient,
+  type IterateTransactionsOptions,
+  type PurchaseOptions,
+  type PurchaseResult,
+} from './client.ts';
 export { BillPaymentApiError, parseRetryAfter, type ApiErrorCode } from './errors.ts';
 export { paginate, type Page } from './pagination.ts';
 export { backoffDelay, type RetryInfo, type RetryOptions } from './retry.ts';

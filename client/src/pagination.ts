@@ -11,7 +11,10 @@ export interface Page<T> {
   pagination: Pagination;
 }
 
-export async function* paginate<T>(fetchPage: (page: number) => Promise<Page<T>>, startPage = 1): AsyncGenerator<T, void, undefined> {
+export async function* paginate<T>(
+  fetchPage: (page: number) => Promise<Page<T>>,
+  startPage = 1,
+): AsyncGenerator<T, void, undefined> {
   for (let page = startPage; ; page++) {
     const body = await fetchPage(page);
     yield* body.data;

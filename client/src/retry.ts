@@ -68,7 +68,14 @@ export function retryingFetch(fetchImpl: FetchLike, options: RetryOptions = {}):
       } catch (error) {
         if (last || !safeToResend || request.signal.aborted) throw error;
         const delayMs = backoffDelay(attempt, base, max, random);
-        options.onRetry?.({ attempt: attempt + 1, delayMs, method: request.method, url: request.url, status: null, error });
+        options.onRetry?.({
+          attempt: attempt + 1,
+          delayMs,
+          method: request.method,
+          url: request.url,
+          status: null,
+          error,
+        });
         await sleep(delayMs);
         continue;
       }
@@ -78,7 +85,13 @@ export function retryingFetch(fetchImpl: FetchLike, options: RetryOptions = {}):
       if (retryAfter !== null && retryAfter > maxRetryAfter) return response;
       const delayMs = retryAfter ?? backoffDelay(attempt, base, max, random);
       await response.body?.cancel().catch(() => undefined);
-      options.onRetry?.({ attempt: attempt + 1, delayMs, method: request.method, url: request.url, status: response.status });
+      options.onRetry?.({
+        attempt: attempt + 1,
+        delayMs,
+        method: request.method,
+        url: request.url,
+        status: response.status,
+      });
       await sleep(delayMs);
     }
   };

@@ -6,8 +6,14 @@
 import type { Client } from 'openapi-fetch';
 import { BillPaymentApiError } from './errors.ts';
 import type {
-  CreateWebhookEndpointBody, ListEventsQuery, ListWebhookDeliveriesQuery, ListWebhookEndpointsQuery, paths,
-  UpdateWebhookEndpointBody, WebhookDelivery, WebhookEndpointWithSecret,
+  CreateWebhookEndpointBody,
+  ListEventsQuery,
+  ListWebhookDeliveriesQuery,
+  ListWebhookEndpointsQuery,
+  paths,
+  UpdateWebhookEndpointBody,
+  WebhookDelivery,
+  WebhookEndpointWithSecret,
 } from './generated-types.ts';
 import { ok } from './transport.ts';
 
@@ -30,7 +36,8 @@ export type EndpointCreated = Created & {
 export type DeliveryCreated = Created & { delivery: WebhookDelivery };
 
 export function webhookMethods(api: Client<paths>, now?: () => number) {
-  const get = <D>(call: Promise<{ data?: D; error?: unknown; response: Response }>) => ok(call, now).then((r) => r.data);
+  const get = <D>(call: Promise<{ data?: D; error?: unknown; response: Response }>) =>
+    ok(call, now).then((r) => r.data);
   const facts = (response: Response, idempotencyKey: string): Created => ({
     idempotencyKey,
     replayed: response.headers.get('Idempotent-Replayed') === 'true',
@@ -45,7 +52,10 @@ export function webhookMethods(api: Client<paths>, now?: () => number) {
     list: (query: ListWebhookEndpointsQuery = {}) => get(api.GET('/webhooks', { params: { query } })),
     create: async (body: CreateWebhookEndpointBody, opts: CreateOptions = {}): Promise<EndpointCreated> => {
       const idempotencyKey = key(opts);
-      const { data, response } = await ok(api.POST('/webhooks', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body }), now);
+      const { data, response } = await ok(
+        api.POST('/webhooks', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body }),
+        now,
+      );
       return { endpoint: data.data, ...facts(response, idempotencyKey) };
     },
     get: (webhookId: string) => get(api.GET('/webhooks/{webhook_id}', { params: path(webhookId) })).then((b) => b.data),
@@ -59,9 +69,13 @@ export function webhookMethods(api: Client<paths>, now?: () => number) {
     /** A new secret (shown in this answer only); the previous one keeps signing for 24 hours. */
     rotateSecret: async (webhookId: string, opts: CreateOptions = {}): Promise<EndpointCreated> => {
       const idempotencyKey = key(opts);
-      const { data, response } = await ok(api.POST('/webhooks/{webhook_id}/secret_rotations', {
-        params: { ...path(webhookId), header: { 'Idempotency-Key': idempotencyKey } }, body: {},
-      }), now);
+      const { data, response } = await ok(
+        api.POST('/webhooks/{webhook_id}/secret_rotations', {
+          params: { ...path(webhookId), header: { 'Idempotency-Key': idempotencyKey } },
+          body: {},
+        }),
+        now,
+      );
       return { endpoint: data.data, ...facts(response, idempotencyKey) };
     },
     listDeliveries: (webhookId: string, query: ListWebhookDeliveriesQuery = {}) =>
@@ -69,18 +83,27 @@ export function webhookMethods(api: Client<paths>, now?: () => number) {
     /** Sends one event to the endpoint again (same `webhook-id`). */
     redeliver: async (webhookId: string, eventId: string, opts: CreateOptions = {}): Promise<DeliveryCreated> => {
       const idempotencyKey = key(opts);
-      const { data, response } = await ok(api.POST('/webhooks/{webhook_id}/deliveries', {
-        params: { ...path(webhookId), header: { 'Idempotency-Key': idempotencyKey } }, body: { event_id: eventId },
-      }), now);
+      const { data, response } = await ok(
+        api.POST('/webhooks/{webhook_id}/deliveries', {
+          params: { ...path(webhookId), header: { 'Idempotency-Key': idempotencyKey } },
+          body: { event_id: eventId },
+        }),
+        now,
+      );
       return { delivery: data.data, ...facts(response, idempotencyKey) };
     },
     getDelivery: (webhookId: string, deliveryId: string) =>
-      get(api.GET('/webhooks/{webhook_id}/deliveries/{delivery_id}', { params: { path: { webhook_id: webhookId, delivery_id: deliveryId } } })).then((b) => b.data),
+      get(
+        api.GET('/webhooks/{webhook_id}/deliveries/{delivery_id}', {
+          params: { path: { webhook_id: webhookId, delivery_id: deliveryId } },
+        }),
+      ).then((b) => b.data),
   };
   const events = {
     /** One page of the account's events of the last 30 days, newest first. */
     list: (query: ListEventsQuery = {}) => get(api.GET('/events', { params: { query } })),
-    get: (eventId: string) => get(api.GET('/events/{event_id}', { params: { path: { event_id: eventId } } })).then((b) => b.data),
+    get: (eventId: string) =>
+      get(api.GET('/events/{event_id}', { params: { path: { event_id: eventId } } })).then((b) => b.data),
   };
   return { webhooks, events };
 }

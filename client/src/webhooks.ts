@@ -6,11 +6,21 @@
  */
 import { Webhook, WebhookVerificationError as StandardWebhookError } from 'standardwebhooks';
 
-export type WebhookFailure = 'missing_headers' | 'invalid_timestamp' | 'timestamp_out_of_range' | 'invalid_signature' | 'invalid_payload' | 'invalid_secret';
+export type WebhookFailure =
+  | 'missing_headers'
+  | 'invalid_timestamp'
+  | 'timestamp_out_of_range'
+  | 'invalid_signature'
+  | 'invalid_payload'
+  | 'invalid_secret';
 
 export class WebhookVerificationError extends Error {
   override readonly name = 'WebhookVerificationError';
-  constructor(readonly reason: WebhookFailure, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly reason: WebhookFailure,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }
@@ -30,7 +40,9 @@ export function verifyWebhook<T = unknown>(payload: string | Uint8Array, headers
     webhook.verify(text, normalise(headers), { jsonParse: false });
   } catch (cause) {
     if (!(cause instanceof StandardWebhookError)) throw cause;
-    throw new WebhookVerificationError(reasonOf(cause.message), `webhook verification failed: ${cause.message}`, { cause });
+    throw new WebhookVerificationError(reasonOf(cause.message), `webhook verification failed: ${cause.message}`, {
+      cause,
+    });
   }
   try {
     return JSON.parse(text) as T;

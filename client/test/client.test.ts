@@ -55,7 +55,9 @@ describe('reads', () => {
   });
 
   it('gets a transaction by id, by txn_<id> and by external reference', async () => {
-    const tx = (await client.transactions.list({ per_page: 100 })).data.find((t) => t.attributes.external_reference !== null);
+    const tx = (await client.transactions.list({ per_page: 100 })).data.find(
+      (t) => t.attributes.external_reference !== null,
+    );
     expect(tx).toBeDefined();
     expect(await client.transactions.get(tx!.id)).toEqual(tx);
     expect((await client.transactions.get(`txn_${tx!.id}`)).id).toBe(tx!.id);
@@ -114,7 +116,12 @@ describe('purchases', () => {
     const result = await client.purchases.airtime(body);
     expect(result.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(result.replayed).toBe(false);
-    expect(result.transaction.attributes).toMatchObject({ status: 'successful', category: 'purchase', amount: '500.00', phone_number: '08031234567' });
+    expect(result.transaction.attributes).toMatchObject({
+      status: 'successful',
+      category: 'purchase',
+      amount: '500.00',
+      phone_number: '08031234567',
+    });
     expect(result.location).toContain(result.transaction.id);
     expect(Number((await client.account.balance()).balance)).toBeCloseTo(before - 500, 2);
     expect((await client.transactions.get(result.transaction.id)).attributes.status).toBe('successful');
@@ -133,7 +140,9 @@ describe('purchases', () => {
     expect(replay.replayed).toBe(true);
     expect(replay.transaction).toEqual(first.transaction);
     expect((await client.account.balance()).balance).toBe(balance);
-    await expect(client.purchases.airtime({ ...body, amount: '600.00' }, { idempotencyKey }))
-      .rejects.toMatchObject({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+    await expect(client.purchases.airtime({ ...body, amount: '600.00' }, { idempotencyKey })).rejects.toMatchObject({
+      status: 422,
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
   });
 });

@@ -7,17 +7,26 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BillPaymentApiError, backoffDelay, createBillPaymentClient, parseRetryAfter } from '../src/index.ts';
 
-interface Seen { method: string; url: string; key: string | undefined; body: string }
+interface Seen {
+  method: string;
+  url: string;
+  key: string | undefined;
+  body: string;
+}
 type Answer = { status: number; headers?: Record<string, string>; body: unknown };
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 const TX = {
-  id: '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', type: 'transaction',
+  id: '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  type: 'transaction',
   attributes: { amount: '500.00', currency: 'NGN', status: 'successful', category: 'purchase' },
 };
-const envelope = (status: number, code: string, message: string) => ({ status: { code: status, message: 'X' }, error: { code, message } });
+const envelope = (status: number, code: string, message: string) => ({
+  status: { code: status, message: 'X' },
+  error: { code, message },
+});
 
 async function serve(answers: Answer[]): Promise<{ baseUrl: string; seen: Seen[] }> {
   const seen: Seen[] = [];
@@ -35,7 +44,12 @@ async function serve(answers: Answer[]): Promise<{ baseUrl: string; seen: Seen[]
 
 function recordingSleep() {
   const delays: number[] = [];
-  return { delays, sleep: async (ms: number) => { delays.push(ms); } };
+  return {
+    delays,
+    sleep: async (ms: number) => {
+      delays.push(ms);
+    },
+  };
 }
 
 describe('retries', () => {
@@ -44,7 +58,11 @@ describe('retries', () => {
     const { baseUrl, seen } = await serve([
       { ...unavailable, headers: { 'Retry-After': '3' } },
       { ...unavailable, headers: { 'Retry-After': '1' } },
-      { status: 201, headers: { Location: '/v1/account/transactions/x' }, body: { status: { code: 201, message: 'Created' }, data: TX } },
+      {
+        status: 201,
+        headers: { Location: '/v1/account/transactions/x' },
+        body: { status: { code: 201, message: 'Created' }, data: TX },
+      },
     ]);
     const { delays, sleep } = recordingSleep();
     const client = createBillPaymentClient({ apiKey: 'sk_test_x', baseUrl, sleep });
@@ -66,19 +84,30 @@ describe('retries', () => {
     ]);
     const { delays, sleep } = recordingSleep();
     const client = createBillPaymentClient({ apiKey: 'sk_test_x', baseUrl, sleep });
-    const result = await client.purchases.airtime({ network: 'MTN', phone_number: '08031234567', amount: '500.00' }, { idempotencyKey: 'order-42' });
+    const result = await client.purchases.airtime(
+      { network: 'MTN', phone_number: '08031234567', amount: '500.00' },
+      { idempotencyKey: 'order-42' },
+    );
     expect(seen.map((s) => s.key)).toEqual(['order-42', 'order-42']);
     expect(delays).toEqual([1000]);
     expect(result.idempotencyKey).toBe('order-42');
   });
 
   it('gives up after maxRetries and throws the last answer as BillPaymentApiError with retryAfter', async () => {
-    const { baseUrl, seen } = await serve([{ status: 429, headers: { 'Retry-After': '2' }, body: envelope(429, 'RATE_LIMITED', 'slow down') }]);
+    const { baseUrl, seen } = await serve([
+      { status: 429, headers: { 'Retry-After': '2' }, body: envelope(429, 'RATE_LIMITED', 'slow down') },
+    ]);
     const { delays, sleep } = recordingSleep();
     const client = createBillPaymentClient({ apiKey: 'sk_test_x', baseUrl, sleep, maxRetries: 3 });
     const err = (await client.account.balance().catch((e: unknown) => e)) as BillPaymentApiError;
     expect(err).toBeInstanceOf(BillPaymentApiError);
-    expect(err).toMatchObject({ status: 429, code: 'RATE_LIMITED', message: 'slow down', retryAfter: 2, requestId: 'req-4' });
+    expect(err).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'slow down',
+      retryAfter: 2,
+      requestId: 'req-4',
+    });
     expect(seen).toHaveLength(4);
     expect(delays).toEqual([2000, 2000, 2000]);
   });
@@ -86,14 +115,30 @@ describe('retries', () => {
   it('maxRetries 0 sends once; without Retry-After the backoff grows exponentially with jitter', async () => {
     const busy = { status: 503, body: envelope(503, 'SERVICE_UNAVAILABLE', 'down') };
     const once = await serve([busy]);
-    await expect(createBillPaymentClient({ apiKey: 'sk_test_x', baseUrl: once.baseUrl, maxRetries: 0, sleep: async () => {} }).account.get())
-      .rejects.toMatchObject({ status: 503, retryAfter: null });
+    await expect(
+      createBillPaymentClient({
+        apiKey: 'sk_test_x',
+        baseUrl: once.baseUrl,
+        maxRetries: 0,
+        sleep: async () => {},
+      }).account.get(),
+    ).rejects.toMatchObject({ status: 503, retryAfter: null });
     expect(once.seen).toHaveLength(1);
     await new Promise<void>((resolve) => server!.close(() => resolve()));
 
-    const { baseUrl, seen } = await serve([busy, busy, { status: 200, body: { status: { code: 200, message: 'OK' }, data: { balance: '1.00', currency: 'NGN' } } }]);
+    const { baseUrl, seen } = await serve([
+      busy,
+      busy,
+      { status: 200, body: { status: { code: 200, message: 'OK' }, data: { balance: '1.00', currency: 'NGN' } } },
+    ]);
     const { delays, sleep } = recordingSleep();
-    const client = createBillPaymentClient({ apiKey: 'sk_test_x', baseUrl, sleep, baseDelayMs: 100, random: () => 0.5 });
+    const client = createBillPaymentClient({
+      apiKey: 'sk_test_x',
+      baseUrl,
+      sleep,
+      baseDelayMs: 100,
+      random: () => 0.5,
+    });
     expect((await client.account.balance()).balance).toBe('1.00');
     expect(seen).toHaveLength(3);
     expect(delays).toEqual([75, 150]); // 100·2^n scaled by 0.5 + 0.5/2
@@ -110,7 +155,10 @@ describe('retries', () => {
     let calls = 0;
     const { delays, sleep } = recordingSleep();
     const client = createBillPaymentClient({
-      apiKey: 'sk_test_x', baseUrl: 'http://127.0.0.1:9/v1', sleep, random: () => 0,
+      apiKey: 'sk_test_x',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      sleep,
+      random: () => 0,
       fetch: async () => {
         if (++calls < 3) throw new TypeError('fetch failed');
         return Response.json({ status: { code: 200, message: 'OK' }, data: { balance: '2.00', currency: 'NGN' } });
@@ -139,7 +187,12 @@ describe('retries', () => {
       { status: 200, body: { status: { code: 200, message: 'OK' }, data: { balance: '3.00', currency: 'NGN' } } },
     ]);
     const { delays, sleep } = recordingSleep();
-    const client = createBillPaymentClient({ apiKey: 'sk_test_x', baseUrl, sleep, now: () => Date.parse('2026-11-25T10:00:00Z') });
+    const client = createBillPaymentClient({
+      apiKey: 'sk_test_x',
+      baseUrl,
+      sleep,
+      now: () => Date.parse('2026-11-25T10:00:00Z'),
+    });
     expect((await client.account.balance()).balance).toBe('3.00');
     expect(seen).toHaveLength(2);
     expect(delays).toEqual([4000]);

@@ -8,10 +8,17 @@ import { startTestServer, type TestServer } from '../../test/helpers/server.ts';
 import { BillPaymentApiError, createBillPaymentClient } from '../src/index.ts';
 
 let srv: TestServer;
-beforeAll(async () => { srv = await startTestServer(['--no-settlement'], { WEBHOOK_WORKER: 'false' }); });
+beforeAll(async () => {
+  srv = await startTestServer(['--no-settlement'], { WEBHOOK_WORKER: 'false' });
+});
 afterAll(async () => srv?.stop());
 
-const client = () => createBillPaymentClient({ apiKey: srv.demoKeys!.sandbox.keys.full, baseUrl: srv.demoKeys!.sandbox.base_url, maxRetries: 0 });
+const client = () =>
+  createBillPaymentClient({
+    apiKey: srv.demoKeys!.sandbox.keys.full,
+    baseUrl: srv.demoKeys!.sandbox.base_url,
+    maxRetries: 0,
+  });
 
 describe('client.webhooks and client.events', () => {
   it('create → replay with the returned key → update → rotate → delete, each typed', async () => {
@@ -19,10 +26,15 @@ describe('client.webhooks and client.events', () => {
     const made = await c.webhooks.create({ url: 'https://hooks.shop.ng/client-test', events: ['transaction.failed'] });
     expect(made.endpoint.attributes.secret).toMatch(/^whsec_/);
     expect(made.replayed).toBe(false);
-    const again = await c.webhooks.create({ url: 'https://hooks.shop.ng/client-test', events: ['transaction.failed'] }, { idempotencyKey: made.idempotencyKey });
+    const again = await c.webhooks.create(
+      { url: 'https://hooks.shop.ng/client-test', events: ['transaction.failed'] },
+      { idempotencyKey: made.idempotencyKey },
+    );
     expect([again.replayed, again.endpoint]).toEqual([true, made.endpoint]);
     expect((await c.webhooks.get(made.endpoint.id)).attributes).not.toHaveProperty('secret');
-    expect((await c.webhooks.update(made.endpoint.id, { enabled: false })).attributes.disabled_reason).toBe('disabled_by_partner');
+    expect((await c.webhooks.update(made.endpoint.id, { enabled: false })).attributes.disabled_reason).toBe(
+      'disabled_by_partner',
+    );
     const rotated = await c.webhooks.rotateSecret(made.endpoint.id);
     expect(rotated.endpoint.attributes.secret).not.toBe(made.endpoint.attributes.secret);
     expect((await c.webhooks.listDeliveries(made.endpoint.id)).pagination.total_count).toBe(0);
@@ -34,7 +46,10 @@ describe('client.webhooks and client.events', () => {
 
   it('events and redeliveries: an unknown event is EVENT_NOT_FOUND', async () => {
     const c = client();
-    const { endpoint } = await c.webhooks.create({ url: 'https://hooks.shop.ng/client-test-2', events: ['transaction.failed'] });
+    const { endpoint } = await c.webhooks.create({
+      url: 'https://hooks.shop.ng/client-test-2',
+      events: ['transaction.failed'],
+    });
     const events = await c.events.list({ per_page: 1 });
     if (events.data[0]) {
       expect((await c.events.get(events.data[0].id)).id).toBe(events.data[0].id);

@@ -5,11 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { verifyWebhook, WebhookVerificationError } from '../src/index.ts';
 
 const secret = `whsec_${randomBytes(32).toString('base64')}`;
-const event = { type: 'transaction.updated', data: { id: '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', status: 'successful' } };
+const event = {
+  type: 'transaction.updated',
+  data: { id: '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', status: 'successful' },
+};
 const payload = JSON.stringify(event);
 
 function sign(body: string, at = new Date(), key = secret, id = 'msg_2Lh9KQ') {
-  return { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(key).sign(id, at, body) };
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new Webhook(key).sign(id, at, body),
+  };
 }
 
 function failure(fn: () => unknown): WebhookVerificationError {
@@ -34,7 +41,9 @@ describe('verifyWebhook', () => {
   it('accepts one matching signature among several (key rotation)', () => {
     const headers = sign(payload);
     const other = sign(payload, new Date(), `whsec_${randomBytes(32).toString('base64')}`)['webhook-signature'];
-    expect(verifyWebhook(payload, { ...headers, 'webhook-signature': `${other} ${headers['webhook-signature']}` }, secret)).toEqual(event);
+    expect(
+      verifyWebhook(payload, { ...headers, 'webhook-signature': `${other} ${headers['webhook-signature']}` }, secret),
+    ).toEqual(event);
   });
 
   it('rejects a tampered body', () => {
@@ -45,7 +54,9 @@ describe('verifyWebhook', () => {
 
   it('rejects a wrong secret', () => {
     const headers = sign(payload);
-    expect(failure(() => verifyWebhook(payload, headers, `whsec_${randomBytes(32).toString('base64')}`)).reason).toBe('invalid_signature');
+    expect(failure(() => verifyWebhook(payload, headers, `whsec_${randomBytes(32).toString('base64')}`)).reason).toBe(
+      'invalid_signature',
+    );
   });
 
   it('rejects an old (and a future) timestamp, even correctly signed', () => {
@@ -58,7 +69,9 @@ describe('verifyWebhook', () => {
   it('rejects missing headers, a changed webhook-id, a malformed secret and a signed body that is not JSON', () => {
     const { 'webhook-signature': _, ...unsigned } = sign(payload);
     expect(failure(() => verifyWebhook(payload, unsigned, secret)).reason).toBe('missing_headers');
-    expect(failure(() => verifyWebhook(payload, { ...sign(payload), 'webhook-id': 'msg_other' }, secret)).reason).toBe('invalid_signature');
+    expect(failure(() => verifyWebhook(payload, { ...sign(payload), 'webhook-id': 'msg_other' }, secret)).reason).toBe(
+      'invalid_signature',
+    );
     expect(failure(() => verifyWebhook(payload, sign(payload), 'whsec_')).reason).toBe('invalid_secret');
     expect(failure(() => verifyWebhook('not json', sign('not json'), secret)).reason).toBe('invalid_payload');
   });

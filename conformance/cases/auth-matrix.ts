@@ -14,7 +14,9 @@ import { KEY_PREFIX, otherEnvironment, type Environment, type Expectation, type 
 import { pathParamsFor, randomKey, randomUUID } from './common.ts';
 
 const randomPathParams = (op: OperationModel) =>
-  op.path.includes('{') ? Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, randomUUID()])) : undefined;
+  op.path.includes('{')
+    ? Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, randomUUID()]))
+    : undefined;
 
 interface Scenario {
   name: string;
@@ -25,7 +27,10 @@ interface Scenario {
 }
 
 /** The scopes of the limited demo roles. */
-export const ROLE_SCOPES: Partial<Record<Role, string[]>> = { balance_only: ['read_balance'], products_only: ['view_products'] };
+export const ROLE_SCOPES: Partial<Record<Role, string[]>> = {
+  balance_only: ['read_balance'],
+  products_only: ['view_products'],
+};
 
 const e401 = (code: string): Expectation => ({ status: 401, code });
 const e403 = (code: string): Expectation => ({ status: 403, code });
@@ -33,12 +38,27 @@ const e403 = (code: string): Expectation => ({ status: 403, code });
 function scenarios(op: OperationModel): Scenario[] {
   const list: Scenario[] = [
     { name: 'no key', who: () => 'none', expect: e401('AUTHENTICATION_REQUIRED') },
-    { name: 'Basic scheme', who: () => ({ authorization: 'Basic Y29uZm9ybWFuY2U6c2VjcmV0', label: 'Basic credentials' }), expect: e401('AUTHENTICATION_REQUIRED') },
-    { name: 'malformed key', who: (env) => ({ authorization: `Bearer ${KEY_PREFIX[env]}not-a-valid-key!`, label: 'malformed key' }), expect: e401('INVALID_CREDENTIALS') },
-    { name: 'unknown key', who: (env) => ({ authorization: `Bearer ${randomKey(env)}`, label: 'unknown well-formed key' }), expect: e401('INVALID_CREDENTIALS') },
+    {
+      name: 'Basic scheme',
+      who: () => ({ authorization: 'Basic Y29uZm9ybWFuY2U6c2VjcmV0', label: 'Basic credentials' }),
+      expect: e401('AUTHENTICATION_REQUIRED'),
+    },
+    {
+      name: 'malformed key',
+      who: (env) => ({ authorization: `Bearer ${KEY_PREFIX[env]}not-a-valid-key!`, label: 'malformed key' }),
+      expect: e401('INVALID_CREDENTIALS'),
+    },
+    {
+      name: 'unknown key',
+      who: (env) => ({ authorization: `Bearer ${randomKey(env)}`, label: 'unknown well-formed key' }),
+      expect: e401('INVALID_CREDENTIALS'),
+    },
     {
       name: 'other environment prefix',
-      who: (env) => ({ authorization: `Bearer ${randomKey(otherEnvironment(env))}`, label: `well-formed ${KEY_PREFIX[otherEnvironment(env)]} key` }),
+      who: (env) => ({
+        authorization: `Bearer ${randomKey(otherEnvironment(env))}`,
+        label: `well-formed ${KEY_PREFIX[otherEnvironment(env)]} key`,
+      }),
       expect: e403('ENVIRONMENT_MISMATCH'),
     },
     {
@@ -50,39 +70,59 @@ function scenarios(op: OperationModel): Scenario[] {
     { name: 'revoked', who: () => 'revoked', expect: e401('TOKEN_REVOKED'), needs: ['revoked'] },
     { name: 'expired', who: () => 'expired', expect: e401('TOKEN_EXPIRED'), needs: ['expired'] },
     { name: 'disabled', who: () => 'disabled', expect: e401('TOKEN_DISABLED'), needs: ['disabled'] },
-    { name: 'regenerated (old secret)', who: () => 'regenerated_old', expect: e401('INVALID_CREDENTIALS'), needs: ['regenerated_old'] },
+    {
+      name: 'regenerated (old secret)',
+      who: () => 'regenerated_old',
+      expect: e401('INVALID_CREDENTIALS'),
+      needs: ['regenerated_old'],
+    },
     { name: 'IP not allowed', who: () => 'ip_restricted', expect: e403('IP_NOT_ALLOWED'), needs: ['ip_restricted'] },
   ];
   for (const [role, scopes] of Object.entries(ROLE_SCOPES) as [Role, string[]][]) {
     if (op.scope && !scopes.includes(op.scope)) {
-      list.push({ name: `missing scope (${role})`, who: () => role, expect: { status: 403, code: 'INSUFFICIENT_SCOPE', scope: op.scope }, needs: [role] });
+      list.push({
+        name: `missing scope (${role})`,
+        who: () => role,
+        expect: { status: 403, code: 'INSUFFICIENT_SCOPE', scope: op.scope },
+        needs: [role],
+      });
     }
   }
   // The key that gets through: a POST without a key → 400; a PATCH without a body → 400; a DELETE of an unknown id → 404.
-  const passes: Expectation = op.method === 'POST' ? { status: 400, code: 'IDEMPOTENCY_KEY_REQUIRED' }
-    : op.method === 'PATCH' ? { status: 400, code: 'INVALID_PARAMETER' }
-    : op.method === 'DELETE' ? { status: 404, code: op.responses.get(404)?.codes[0] ?? 'NOT_FOUND' }
-    : { status: 200 };
+  const passes: Expectation =
+    op.method === 'POST'
+      ? { status: 400, code: 'IDEMPOTENCY_KEY_REQUIRED' }
+      : op.method === 'PATCH'
+        ? { status: 400, code: 'INVALID_PARAMETER' }
+        : op.method === 'DELETE'
+          ? { status: 404, code: op.responses.get(404)?.codes[0] ?? 'NOT_FOUND' }
+          : { status: 200 };
   list.push({ name: 'IP allowed (loopback)', who: () => 'ip_loopback', expect: passes, needs: ['ip_loopback'] });
   return op.writes ? list.filter((s) => !s.needsOther) : list;
 }
 
 export function authMatrixCases(contract: Contract): CaseDef[] {
-  return contract.operations.filter((op) => op.scope).flatMap((op) =>
-    scenarios(op).map((s): CaseDef => ({
-      id: `auth.${op.operationId}.${s.name.replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, '')}`,
-      group: 'auth-matrix',
-      operationId: op.operationId,
-      title: `${op.path}: ${s.name} → ${s.expect.status}${s.expect.code ? ` ${s.expect.code}` : ''}`,
-      ...(s.needs ? { needs: s.needs } : {}),
-      ...(s.needsOther ? { needsOther: s.needsOther } : {}),
-      ...(op.writes ? { writes: true } : {}),
-      async run(t) {
-        // A write goes to a random id (authentication comes before the lookup): nothing real is changed or deleted.
-        const pathParams = op.writes ? randomPathParams(op) : pathParamsFor(t, op, s.expect.status === 200);
-        const method = op.writes ? { method: op.method as 'POST' | 'PATCH' | 'DELETE' } : {};
-        await t.send({ ...method, ...(pathParams ? { pathParams } : {}) }, s.who(t.target.env, t.target.other.full), s.expect);
-      },
-    })),
-  );
+  return contract.operations
+    .filter((op) => op.scope)
+    .flatMap((op) =>
+      scenarios(op).map((s): CaseDef => ({
+        id: `auth.${op.operationId}.${s.name.replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, '')}`,
+        group: 'auth-matrix',
+        operationId: op.operationId,
+        title: `${op.path}: ${s.name} → ${s.expect.status}${s.expect.code ? ` ${s.expect.code}` : ''}`,
+        ...(s.needs ? { needs: s.needs } : {}),
+        ...(s.needsOther ? { needsOther: s.needsOther } : {}),
+        ...(op.writes ? { writes: true } : {}),
+        async run(t) {
+          // A write goes to a random id (authentication comes before the lookup): nothing real is changed or deleted.
+          const pathParams = op.writes ? randomPathParams(op) : pathParamsFor(t, op, s.expect.status === 200);
+          const method = op.writes ? { method: op.method as 'POST' | 'PATCH' | 'DELETE' } : {};
+          await t.send(
+            { ...method, ...(pathParams ? { pathParams } : {}) },
+            s.who(t.target.env, t.target.other.full),
+            s.expect,
+          );
+        },
+      })),
+    );
 }

@@ -7,7 +7,8 @@ import { KEY_PREFIX, type Environment } from '../model.ts';
 import type { Item } from '../shared.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const random = (alphabet: string, n: number) => Array.from({ length: n }, () => alphabet[randomInt(alphabet.length)]).join('');
+const random = (alphabet: string, n: number) =>
+  Array.from({ length: n }, () => alphabet[randomInt(alphabet.length)]).join('');
 
 /** A well-formed key that no deployment issued: the prefix of `env` and 40 random base62 characters. */
 export const randomKey = (env: Environment) => KEY_PREFIX[env] + random(BASE62, 40);
@@ -24,7 +25,8 @@ export const TRANSACTIONS = 'listTransactions';
 
 /** Why a case that needs a webhook endpoint, a delivery or an event is skipped when the target lists none: only a
  *  sandbox run with writes creates them (webhooks.setup). */
-export const NO_WEBHOOK_DATA = 'the target lists no webhook endpoint, delivery or event of this key, and a run without writes cannot create one';
+export const NO_WEBHOOK_DATA =
+  'the target lists no webhook endpoint, delivery or event of this key, and a run without writes cannot create one';
 
 /** Transactions read by the walk of the first phase; the case is skipped when there are none. */
 export function walkedTransactions(t: CaseContext): Item[] {
@@ -39,17 +41,24 @@ export function walkedTransactions(t: CaseContext): Item[] {
  * `/products/<kind>/` the first product of that list; any other its contract example (a meter number, a smartcard
  * number — in a sandbox not a magic one, so it verifies). Without the data, a random UUID — or a skip with `needReal`.
  */
-export function pathParamsFor(t: CaseContext, op: OperationModel, needReal: boolean): Record<string, string> | undefined {
+export function pathParamsFor(
+  t: CaseContext,
+  op: OperationModel,
+  needReal: boolean,
+): Record<string, string> | undefined {
   if (!op.path.includes('{')) return undefined;
   const value = (name: string, examples: string[]): string => {
     if (name === 'product_id') {
       const list = t.run.contract.operations.find((o) => op.path.startsWith(`${o.path}/{product_id}`) && o.paginated);
       const product = list ? t.shared.walks.get(list.operationId)?.items[0]?.id : undefined;
-      if (!product && needReal) t.skip(`no product read for ${op.path} (the walk of ${list?.operationId ?? 'its list'} failed)`);
+      if (!product && needReal)
+        t.skip(`no product read for ${op.path} (the walk of ${list?.operationId ?? 'its list'} failed)`);
       return product ?? randomUUID();
     }
     if (name === 'webhook_id' || name === 'delivery_id' || name === 'event_id') {
-      const list = { webhook_id: 'listWebhookEndpoints', delivery_id: 'listWebhookDeliveries', event_id: 'listEvents' }[name];
+      const list = { webhook_id: 'listWebhookEndpoints', delivery_id: 'listWebhookDeliveries', event_id: 'listEvents' }[
+        name
+      ];
       const id = (name === 'webhook_id' ? t.shared.webhook?.id : undefined) ?? t.shared.walks.get(list)?.items[0]?.id;
       if (!id && needReal) t.skip(`${NO_WEBHOOK_DATA} (${list} read none)`);
       return id ?? examples[0] ?? randomUUID();

@@ -17,7 +17,9 @@ export function contractProfileCases(contract: Contract): CaseDef[] {
     title: `${op.method} ${op.path} with a bearer key${op.writes ? ' and its example body' : ''} → ${op.success} matching the contract`,
     ...(op.writes ? { writes: true } : {}),
     async run(t) {
-      const pathParams = Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, p.examples[0] ?? 'example']));
+      const pathParams = Object.fromEntries(
+        op.params.filter((p) => p.in === 'path').map((p) => [p.name, p.examples[0] ?? 'example']),
+      );
       const key = t.target.keys.full ?? randomKey(t.target.env);
       const who = { authorization: `Bearer ${key}`, label: t.target.keys.full ? 'full' : 'generated key' };
       const method = op.method as 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -28,8 +30,13 @@ export function contractProfileCases(contract: Contract): CaseDef[] {
       if (example === undefined) return t.skip(`the contract has no example body for ${op.operationId}`);
       // POST or PATCH, on the path's example ids; an Idempotency-Key where the operation declares one (POSTs).
       const keyed = op.params.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
-      const headers = { 'Content-Type': 'application/json', ...(keyed ? { 'Idempotency-Key': t.newIdempotencyKey() } : {}) };
-      const ex = await t.send({ method, pathParams, body: JSON.stringify(example), headers }, who, { status: op.success });
+      const headers = {
+        'Content-Type': 'application/json',
+        ...(keyed ? { 'Idempotency-Key': t.newIdempotencyKey() } : {}),
+      };
+      const ex = await t.send({ method, pathParams, body: JSON.stringify(example), headers }, who, {
+        status: op.success,
+      });
       t.enterPurchase(ex, op.operationId, who.label);
     },
   }));

@@ -25,7 +25,8 @@ const filtersOf = (op: OperationModel): Filter[] =>
   op.params.flatMap((p) => (p.meaning?.filter ? [{ ...p, decl: p.meaning.filter }] : []));
 const isInstant = (f: Filter) => f.schema.format === 'date-time';
 const valueOf = (i: Item, f: Filter) => attributeOf(i, f.decl.attribute);
-const text = (v: unknown): string | undefined => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+const text = (v: unknown): string | undefined =>
+  typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
 
 /** The largest page the list serves (its x-paging per_page maximum), to see as many items per request as allowed. */
 function widestPage(op: OperationModel): Sent {
@@ -38,10 +39,16 @@ export function filterCases(run: RunContext): CaseDef[] {
     const filters = filtersOf(op);
     if (!filters.length) return [];
     const walk = run.shared.walks.get(op.operationId);
-    if (!walk) return filters.map((f) => caseOf(op, f.name, `${op.path}?${f.name}=…`, (t) => t.skip(`the walk of ${op.operationId} failed`)));
-    const accepts = (f: Filter, v: string) => run.contract.schemas.validate(f.schemaPointer, f.schema.type === 'integer' ? Number(v) : v).length === 0;
+    if (!walk)
+      return filters.map((f) =>
+        caseOf(op, f.name, `${op.path}?${f.name}=…`, (t) => t.skip(`the walk of ${op.operationId} failed`)),
+      );
+    const accepts = (f: Filter, v: string) =>
+      run.contract.schemas.validate(f.schemaPointer, f.schema.type === 'integer' ? Number(v) : v).length === 0;
     return [
-      ...filters.flatMap((f) => (f.decl.match.startsWith('range-') ? [rangeCase(op, f, walk.items)] : valueCases(op, f, walk.items, accepts))),
+      ...filters.flatMap((f) =>
+        f.decl.match.startsWith('range-') ? [rangeCase(op, f, walk.items)] : valueCases(op, f, walk.items, accepts),
+      ),
       ...pairCases(op, filters, walk.items),
       ...combinedCase(op, filters, walk.items, accepts),
     ];
@@ -49,16 +56,34 @@ export function filterCases(run: RunContext): CaseDef[] {
 }
 
 function caseOf(op: OperationModel, id: string, title: string, run: (t: CaseContext) => Promise<void>): CaseDef {
-  return { id: `filters.${op.operationId}.${id}`, group: 'filters', operationId: op.operationId, title, needs: ['full'], run };
+  return {
+    id: `filters.${op.operationId}.${id}`,
+    group: 'filters',
+    operationId: op.operationId,
+    title,
+    needs: ['full'],
+    run,
+  };
 }
 
 /** Sends `query` (at the widest page) and reports every returned item that `matches` rejects. */
-async function filtered(t: CaseContext, op: OperationModel, query: Sent, matches: (i: Item) => boolean, present: boolean, shown: Filter[], atMostOne = false) {
+async function filtered(
+  t: CaseContext,
+  op: OperationModel,
+  query: Sent,
+  matches: (i: Item) => boolean,
+  present: boolean,
+  shown: Filter[],
+  atMostOne = false,
+) {
   const ex = await t.send({ query: { ...query, ...widestPage(op) } }, 'full', { status: 200 });
   const body = t.ok<ListBody>(ex);
   if (!body) return;
-  const filter = Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&');
-  const describe = (i: Item) => `${i.id} (${shown.map((f) => `${f.decl.attribute} ${JSON.stringify(valueOf(i, f))}`).join(', ')})`;
+  const filter = Object.entries(query)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+  const describe = (i: Item) =>
+    `${i.id} (${shown.map((f) => `${f.decl.attribute} ${JSON.stringify(valueOf(i, f))}`).join(', ')})`;
   let stillPresent = present;
   if (present && body.data.length === 0) {
     // Live data moves (a delivery pending when the walk read it is delivered by now): an empty answer fails only if
@@ -67,29 +92,55 @@ async function filtered(t: CaseContext, op: OperationModel, query: Sent, matches
     const again = t.ok<ListBody>(await t.send({ query: widestPage(op) }, 'full', { status: 200 }));
     if (again && again.pagination.total_count <= again.data.length) stillPresent = again.data.some(matches);
   }
-  t.report('filter_conformance', filterConformance({ items: body.data, filter, matches, present: stillPresent, atMostOne, describe }), ex);
+  t.report(
+    'filter_conformance',
+    filterConformance({ items: body.data, filter, matches, present: stillPresent, atMostOne, describe }),
+    ex,
+  );
 }
 
 /** exact, case-insensitive, lookup: one case per value drawn from the data or the enum. */
-function valueCases(op: OperationModel, f: Filter, items: Item[], accepts: (f: Filter, v: string) => boolean): CaseDef[] {
-  const seen = [...new Set(items.map((i) => text(valueOf(i, f))).filter((v): v is string => v !== undefined && accepts(f, v)))];
-  const drawn = seen.length <= ALL_VALUES_UP_TO ? seen : [seen[0]!, seen[Math.floor(seen.length / 2)]!, seen[seen.length - 1]!];
+function valueCases(
+  op: OperationModel,
+  f: Filter,
+  items: Item[],
+  accepts: (f: Filter, v: string) => boolean,
+): CaseDef[] {
+  const seen = [
+    ...new Set(items.map((i) => text(valueOf(i, f))).filter((v): v is string => v !== undefined && accepts(f, v))),
+  ];
+  const drawn =
+    seen.length <= ALL_VALUES_UP_TO ? seen : [seen[0]!, seen[Math.floor(seen.length / 2)]!, seen[seen.length - 1]!];
   const enumerated = Array.isArray(f.schema.enum) ? f.schema.enum.map(String) : [];
   const values = [...new Set([...drawn, ...enumerated])];
   if (!values.length) {
-    return [caseOf(op, f.name, `${op.path}?${f.name}=…`, (t) => t.skip(`no item has a ${f.decl.attribute} that ${f.name} accepts, and ${f.name} has no enum`))];
+    return [
+      caseOf(op, f.name, `${op.path}?${f.name}=…`, (t) =>
+        t.skip(`no item has a ${f.decl.attribute} that ${f.name} accepts, and ${f.name} has no enum`),
+      ),
+    ];
   }
   const insensitive = f.decl.match === 'case-insensitive';
   const sent = [...new Set(values.flatMap((v) => (insensitive ? [v, v.toLowerCase()] : [v])))];
   return sent.map((value) => {
-    const canonical = values.find((v) => (insensitive ? v.toLowerCase() === value.toLowerCase() : v === value)) ?? value;
+    const canonical =
+      values.find((v) => (insensitive ? v.toLowerCase() === value.toLowerCase() : v === value)) ?? value;
     const present = seen.includes(canonical);
     const lookup = f.decl.match === 'lookup';
     const title = lookup
       ? `${op.path}?${f.name}=${value} → only the item with ${f.decl.attribute} ${canonical}${present ? ' (exactly one)' : ' (at most one)'}`
       : `${op.path}?${f.name}=${value} → only ${f.decl.attribute} ${canonical}${present ? ' (at least one)' : ''}`;
     return caseOf(op, `${f.name}=${value}`, title, (t) =>
-      filtered(t, op, { [f.name]: value }, (i) => matchesFilter(f.decl.match, valueOf(i, f), value, isInstant(f)), present, [f], lookup));
+      filtered(
+        t,
+        op,
+        { [f.name]: value },
+        (i) => matchesFilter(f.decl.match, valueOf(i, f), value, isInstant(f)),
+        present,
+        [f],
+        lookup,
+      ),
+    );
   });
 }
 
@@ -106,42 +157,91 @@ function middleValue(items: Item[], f: Filter): string | undefined {
 
 function rangeCase(op: OperationModel, f: Filter, items: Item[]): CaseDef {
   const side = f.decl.match === 'range-from' ? 'at or after' : 'at or before';
-  return caseOf(op, f.name, `${op.path}?${f.name}=<a ${f.decl.attribute}> → only items with ${f.decl.attribute} ${side} it`, async (t) => {
-    const x = middleValue(items, f);
-    if (x === undefined) return t.skip(`no item has a ${f.decl.attribute}`);
-    await filtered(t, op, { [f.name]: x }, (i) => matchesFilter(f.decl.match, valueOf(i, f), x, isInstant(f)), true, [f]);
-  });
+  return caseOf(
+    op,
+    f.name,
+    `${op.path}?${f.name}=<a ${f.decl.attribute}> → only items with ${f.decl.attribute} ${side} it`,
+    async (t) => {
+      const x = middleValue(items, f);
+      if (x === undefined) return t.skip(`no item has a ${f.decl.attribute}`);
+      await filtered(t, op, { [f.name]: x }, (i) => matchesFilter(f.decl.match, valueOf(i, f), x, isInstant(f)), true, [
+        f,
+      ]);
+    },
+  );
 }
 
 /** A range-from and a range-to on one attribute: both at X (inclusive), and X with a +01:00 offset for date-times. */
 function pairCases(op: OperationModel, filters: Filter[], items: Item[]): CaseDef[] {
-  return filters.filter((f) => f.decl.match === 'range-from').flatMap((from) => {
-    const to = filters.find((g) => g.decl.match === 'range-to' && g.decl.attribute === from.decl.attribute);
-    if (!to) return [];
-    const at = (written: (x: string) => string) => async (t: CaseContext) => {
-      const x = middleValue(items, from);
-      if (x === undefined) return t.skip(`no item has a ${from.decl.attribute}`);
-      const sent = written(x);
-      const same = (i: Item) => matchesFilter('range-from', valueOf(i, from), x, isInstant(from)) && matchesFilter('range-to', valueOf(i, from), x, isInstant(from));
-      await filtered(t, op, { [from.name]: sent, [to.name]: sent }, same, true, [from]);
-    };
-    const plusOne = (x: string) => new Date(Date.parse(x) + 3_600_000).toISOString().replace('Z', '+01:00');
-    return [
-      caseOf(op, `${from.name}_${to.name}`, `${op.path}?${from.name}=X&${to.name}=X → only items with ${from.decl.attribute} X (both inclusive)`, at((x) => x)),
-      ...(isInstant(from) ? [caseOf(op, `${from.name}_${to.name}_offset`, `${op.path}?${from.name}=X&${to.name}=X written with a +01:00 offset → the same instant`, at(plusOne))] : []),
-    ];
-  });
+  return filters
+    .filter((f) => f.decl.match === 'range-from')
+    .flatMap((from) => {
+      const to = filters.find((g) => g.decl.match === 'range-to' && g.decl.attribute === from.decl.attribute);
+      if (!to) return [];
+      const at = (written: (x: string) => string) => async (t: CaseContext) => {
+        const x = middleValue(items, from);
+        if (x === undefined) return t.skip(`no item has a ${from.decl.attribute}`);
+        const sent = written(x);
+        const same = (i: Item) =>
+          matchesFilter('range-from', valueOf(i, from), x, isInstant(from)) &&
+          matchesFilter('range-to', valueOf(i, from), x, isInstant(from));
+        await filtered(t, op, { [from.name]: sent, [to.name]: sent }, same, true, [from]);
+      };
+      const plusOne = (x: string) => new Date(Date.parse(x) + 3_600_000).toISOString().replace('Z', '+01:00');
+      return [
+        caseOf(
+          op,
+          `${from.name}_${to.name}`,
+          `${op.path}?${from.name}=X&${to.name}=X → only items with ${from.decl.attribute} X (both inclusive)`,
+          at((x) => x),
+        ),
+        ...(isInstant(from)
+          ? [
+              caseOf(
+                op,
+                `${from.name}_${to.name}_offset`,
+                `${op.path}?${from.name}=X&${to.name}=X written with a +01:00 offset → the same instant`,
+                at(plusOne),
+              ),
+            ]
+          : []),
+      ];
+    });
 }
 
 /** The first two exact / case-insensitive filters together, with the values of one item: items matching both. */
-function combinedCase(op: OperationModel, filters: Filter[], items: Item[], accepts: (f: Filter, v: string) => boolean): CaseDef[] {
+function combinedCase(
+  op: OperationModel,
+  filters: Filter[],
+  items: Item[],
+  accepts: (f: Filter, v: string) => boolean,
+): CaseDef[] {
   const pair = filters.filter((f) => f.decl.match === 'exact' || f.decl.match === 'case-insensitive').slice(0, 2);
   if (pair.length < 2) return [];
-  return [caseOf(op, 'combined', `${op.path}?${pair.map((f) => `${f.name}=…`).join('&')} → items matching both`, async (t) => {
-    const mid = Math.floor(items.length / 2);
-    const item = [...items.slice(mid), ...items.slice(0, mid)].find((i) => pair.every((f) => { const v = text(valueOf(i, f)); return v !== undefined && accepts(f, v); }));
-    if (!item) return t.skip(`no item has values for ${pair.map((f) => f.name).join(' and ')}`);
-    const query = Object.fromEntries(pair.map((f) => [f.name, text(valueOf(item, f))!]));
-    await filtered(t, op, query, (i) => pair.every((f) => matchesFilter(f.decl.match, valueOf(i, f), query[f.name]!, isInstant(f))), true, pair);
-  })];
+  return [
+    caseOf(
+      op,
+      'combined',
+      `${op.path}?${pair.map((f) => `${f.name}=…`).join('&')} → items matching both`,
+      async (t) => {
+        const mid = Math.floor(items.length / 2);
+        const item = [...items.slice(mid), ...items.slice(0, mid)].find((i) =>
+          pair.every((f) => {
+            const v = text(valueOf(i, f));
+            return v !== undefined && accepts(f, v);
+          }),
+        );
+        if (!item) return t.skip(`no item has values for ${pair.map((f) => f.name).join(' and ')}`);
+        const query = Object.fromEntries(pair.map((f) => [f.name, text(valueOf(item, f))!]));
+        await filtered(
+          t,
+          op,
+          query,
+          (i) => pair.every((f) => matchesFilter(f.decl.match, valueOf(i, f), query[f.name]!, isInstant(f))),
+          true,
+          pair,
+        );
+      },
+    ),
+  ];
 }

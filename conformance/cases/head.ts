@@ -10,21 +10,30 @@ import { pathParamsFor } from './common.ts';
 import { sendUnverified } from './unrouted.ts';
 
 export function headCases(contract: Contract): CaseDef[] {
-  const reads = contract.operations.filter((op) => op.method === 'GET').map((op): CaseDef => ({
-    id: `head.${op.operationId}`,
-    group: 'head',
-    operationId: op.operationId,
-    title: `HEAD ${op.path} → the GET's status and headers, no body`,
-    needs: op.scope ? ['full'] : [],
-    async run(t) {
-      const pathParams = pathParamsFor(t, op, true);
-      const who = op.scope ? 'full' : 'none';
-      const get = await t.send({ ...(pathParams ? { pathParams } : {}) }, who, { status: 200 });
-      const head = await sendUnverified(t, { method: 'HEAD', path: op.path, ...(pathParams ? { pathParams } : {}) }, who);
-      if (get.response && head.response) t.report('head_mirrors_get', headMirrorsGet(get.response, head.response), head.ex);
-    },
-  }));
-  const paths = [...new Set(contract.operations.map((o) => o.path))].filter((p) => !contract.operations.some((o) => o.path === p && o.method === 'GET'));
+  const reads = contract.operations
+    .filter((op) => op.method === 'GET')
+    .map((op): CaseDef => ({
+      id: `head.${op.operationId}`,
+      group: 'head',
+      operationId: op.operationId,
+      title: `HEAD ${op.path} → the GET's status and headers, no body`,
+      needs: op.scope ? ['full'] : [],
+      async run(t) {
+        const pathParams = pathParamsFor(t, op, true);
+        const who = op.scope ? 'full' : 'none';
+        const get = await t.send({ ...(pathParams ? { pathParams } : {}) }, who, { status: 200 });
+        const head = await sendUnverified(
+          t,
+          { method: 'HEAD', path: op.path, ...(pathParams ? { pathParams } : {}) },
+          who,
+        );
+        if (get.response && head.response)
+          t.report('head_mirrors_get', headMirrorsGet(get.response, head.response), head.ex);
+      },
+    }));
+  const paths = [...new Set(contract.operations.map((o) => o.path))].filter(
+    (p) => !contract.operations.some((o) => o.path === p && o.method === 'GET'),
+  );
   const writes = paths.map((path): CaseDef => {
     const methods = contract.operations.filter((o) => o.path === path).map((o) => o.method);
     const op = contract.operations.find((o) => o.path === path)!;

@@ -20,8 +20,14 @@ async function lookup(t: CaseContext, id: string, listed: Item, form: string) {
 }
 
 export function lookupCases(): CaseDef[] {
-  const c = (id: string, title: string, run: (t: CaseContext) => Promise<void>): CaseDef =>
-    ({ id: `lookups.${id}`, group: 'lookups', operationId: OP, title, needs: ['full'], run });
+  const c = (id: string, title: string, run: (t: CaseContext) => Promise<void>): CaseDef => ({
+    id: `lookups.${id}`,
+    group: 'lookups',
+    operationId: OP,
+    title,
+    needs: ['full'],
+    run,
+  });
   const forms = [
     c('by_id', 'by id → the transaction of the list', async (t) => {
       for (const item of sample(walkedTransactions(t))) await lookup(t, item.id, item, `by id ${item.id}`);
@@ -32,7 +38,12 @@ export function lookupCases(): CaseDef[] {
     c('by_external_reference', 'by external reference → the same transaction', async (t) => {
       const item = walkedTransactions(t).find((i) => typeof i.attributes.external_reference === 'string');
       if (!item) return t.skip('no transaction with an external_reference in the data');
-      await lookup(t, String(item.attributes.external_reference), item, `by external reference ${String(item.attributes.external_reference)}`);
+      await lookup(
+        t,
+        String(item.attributes.external_reference),
+        item,
+        `by external reference ${String(item.attributes.external_reference)}`,
+      );
     }),
   ];
   const unknown = [
@@ -45,8 +56,12 @@ export function lookupCases(): CaseDef[] {
     ...forms,
     ...unknown.map(([id, what, make]) =>
       c(`unknown.${id}`, `${what} → 404 TRANSACTION_NOT_FOUND`, async (t) => {
-        await t.get('/account/transactions/{id}', { path: { id: make() } }, 'full', { status: 404, code: 'TRANSACTION_NOT_FOUND' });
-      })),
+        await t.get('/account/transactions/{id}', { path: { id: make() } }, 'full', {
+          status: 404,
+          code: 'TRANSACTION_NOT_FOUND',
+        });
+      }),
+    ),
   ];
 }
 

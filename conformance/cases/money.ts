@@ -13,7 +13,9 @@ import { kobo } from './purchase-support.ts';
 const SETTLE_BOUND_MS = 30_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function balance(t: CaseContext): Promise<{ kobo: bigint; ex: Awaited<ReturnType<CaseContext['send']>> } | undefined> {
+async function balance(
+  t: CaseContext,
+): Promise<{ kobo: bigint; ex: Awaited<ReturnType<CaseContext['send']>> } | undefined> {
   const ex = await t.send({ operationId: 'getAccountBalance' }, 'full', { status: 200 });
   const body = t.ok<{ data: { balance: string } }>(ex, 'getAccountBalance');
   const k = body ? kobo(body.data.balance) : null;
@@ -21,13 +23,21 @@ async function balance(t: CaseContext): Promise<{ kobo: bigint; ex: Awaited<Retu
 }
 
 async function pendingPurchases(t: CaseContext): Promise<number | undefined> {
-  const ex = await t.send({ operationId: 'listTransactions', query: { status: 'pending', category: 'purchase', per_page: 1 } }, 'full', { status: 200 });
+  const ex = await t.send(
+    { operationId: 'listTransactions', query: { status: 'pending', category: 'purchase', per_page: 1 } },
+    'full',
+    { status: 200 },
+  );
   return t.ok<{ pagination: { total_count: number } }>(ex, 'listTransactions')?.pagination.total_count;
 }
 
 export function moneyBeforeCase(): CaseDef {
   return {
-    id: 'money.before', group: 'money', operationId: 'getAccountBalance', needs: ['full'], writes: true,
+    id: 'money.before',
+    group: 'money',
+    operationId: 'getAccountBalance',
+    needs: ['full'],
+    writes: true,
     title: 'before the first write: no purchase of the account pending; the balance',
     async run(t) {
       const deadline = Date.now() + SETTLE_BOUND_MS;
@@ -37,7 +47,10 @@ export function moneyBeforeCase(): CaseDef {
         pending = await pendingPurchases(t);
       }
       if (pending === undefined) return;
-      if (pending > 0) t.skip(`${pending} purchases of the account stay pending: the balance would move on its own, money_conservation cannot be judged`);
+      if (pending > 0)
+        t.skip(
+          `${pending} purchases of the account stay pending: the balance would move on its own, money_conservation cannot be judged`,
+        );
       const b = await balance(t);
       if (b) t.shared.balanceBefore = { kobo: b.kobo, exchange: b.ex };
     },
@@ -46,8 +59,13 @@ export function moneyBeforeCase(): CaseDef {
 
 export function moneyAfterCase(): CaseDef {
   return {
-    id: 'money.conservation', group: 'money', operationId: 'getAccountBalance', needs: ['full'], writes: true,
-    title: "after the last write: balance before − after = Σ total_debit of the run's purchases neither failed nor reversed",
+    id: 'money.conservation',
+    group: 'money',
+    operationId: 'getAccountBalance',
+    needs: ['full'],
+    writes: true,
+    title:
+      "after the last write: balance before − after = Σ total_debit of the run's purchases neither failed nor reversed",
     async run(t) {
       const before = t.shared.balanceBefore;
       if (!before) return t.skip('the balance before the writes could not be read (see money.before)');
@@ -64,8 +82,22 @@ export function moneyAfterCase(): CaseDef {
         }
         if (status === undefined) return; // reported by the response checks
         const total = kobo(p.totalDebit);
-        if (total === null) return t.fail('money_conservation', t.op(), `purchase ${p.id} (${p.caseId}) has no total_debit`, p.exchange, 'price.total_debit');
-        if (status === 'pending') return t.fail('money_conservation', t.op(), `purchase ${p.id} (${p.caseId}) is still pending after ${SETTLE_BOUND_MS / 1000} s`, p.exchange, 'a final state');
+        if (total === null)
+          return t.fail(
+            'money_conservation',
+            t.op(),
+            `purchase ${p.id} (${p.caseId}) has no total_debit`,
+            p.exchange,
+            'price.total_debit',
+          );
+        if (status === 'pending')
+          return t.fail(
+            'money_conservation',
+            t.op(),
+            `purchase ${p.id} (${p.caseId}) is still pending after ${SETTLE_BOUND_MS / 1000} s`,
+            p.exchange,
+            'a final state',
+          );
         p.status = status;
         spent.push({ id: p.id, status, totalDebitKobo: total });
       }

@@ -18,7 +18,12 @@ const CHANGING_LIST_TRIES = 3;
 async function readPage(t: CaseContext, page: number, perPage: number, reuse?: Exchange) {
   const ex = reuse ?? (await t.send({ query: { page, per_page: perPage } }, 'full', { status: 200 }));
   const body = t.ok<ListBody>(ex);
-  if (body) t.report('pagination_conformance', paginationConformance(body.pagination, { page, per_page: perPage }, body.data.length), ex);
+  if (body)
+    t.report(
+      'pagination_conformance',
+      paginationConformance(body.pagination, { page, per_page: perPage }, body.data.length),
+      ex,
+    );
   return { ex, body };
 }
 
@@ -78,50 +83,61 @@ async function pastEnd(t: CaseContext, op: OperationModel): Promise<void> {
     if (body.pagination.total_count === total) return;
     seen = { total, past: body.pagination.total_count, ex };
   }
-  if (seen) t.fail('pagination_conformance', op, `total_count ${seen.past} past the end, ${CHANGING_LIST_TRIES} times in a row`, seen.ex, `the true total (${seen.total} on page 1 just before)`);
+  if (seen)
+    t.fail(
+      'pagination_conformance',
+      op,
+      `total_count ${seen.past} past the end, ${CHANGING_LIST_TRIES} times in a row`,
+      seen.ex,
+      `the true total (${seen.total} on page 1 just before)`,
+    );
 }
 
 export function walkCases(contract: Contract): CaseDef[] {
-  return contract.operations.filter((op) => op.paginated).map((op) => ({
-    id: `pagination.${op.operationId}.walk`,
-    group: 'pagination',
-    operationId: op.operationId,
-    title: `${op.path}: the pages partition the list (no duplicates, union = total_count, total_pages = ceil)`,
-    needs: ['full'],
-    run: (t) => walk(t, op),
-  }));
+  return contract.operations
+    .filter((op) => op.paginated)
+    .map((op) => ({
+      id: `pagination.${op.operationId}.walk`,
+      group: 'pagination',
+      operationId: op.operationId,
+      title: `${op.path}: the pages partition the list (no duplicates, union = total_count, total_pages = ceil)`,
+      needs: ['full'],
+      run: (t) => walk(t, op),
+    }));
 }
 
 export function paginationCases(contract: Contract): CaseDef[] {
-  return contract.operations.filter((op) => op.paginated).flatMap((op): CaseDef[] => [
-    {
-      id: `pagination.${op.operationId}.defaults`,
-      group: 'pagination',
-      operationId: op.operationId,
-      title: `${op.path} without page/per_page → page 1, per_page 20`,
-      needs: ['full'],
-      async run(t) {
-        await readPage(t, 1, 20, await t.send({}, 'full', { status: 200 }));
+  return contract.operations
+    .filter((op) => op.paginated)
+    .flatMap((op): CaseDef[] => [
+      {
+        id: `pagination.${op.operationId}.defaults`,
+        group: 'pagination',
+        operationId: op.operationId,
+        title: `${op.path} without page/per_page → page 1, per_page 20`,
+        needs: ['full'],
+        async run(t) {
+          await readPage(t, 1, 20, await t.send({}, 'full', { status: 200 }));
+        },
       },
-    },
-    {
-      id: `pagination.${op.operationId}.bounds`,
-      group: 'pagination',
-      operationId: op.operationId,
-      title: `${op.path}?per_page=1 and ?per_page=100 (the bounds) are accepted`,
-      needs: ['full'],
-      async run(t) {
-        await readPage(t, 1, 1);
-        await readPage(t, 1, 100);
+      {
+        id: `pagination.${op.operationId}.bounds`,
+        group: 'pagination',
+        operationId: op.operationId,
+        title: `${op.path}?per_page=1 and ?per_page=100 (the bounds) are accepted`,
+        needs: ['full'],
+        async run(t) {
+          await readPage(t, 1, 1);
+          await readPage(t, 1, 100);
+        },
       },
-    },
-    {
-      id: `pagination.${op.operationId}.past_end`,
-      group: 'pagination',
-      operationId: op.operationId,
-      title: `${op.path}: a page past the end → 200, data [] and the same totals`,
-      needs: ['full'],
-      run: (t) => pastEnd(t, op),
-    },
-  ]);
+      {
+        id: `pagination.${op.operationId}.past_end`,
+        group: 'pagination',
+        operationId: op.operationId,
+        title: `${op.path}: a page past the end → 200, data [] and the same totals`,
+        needs: ['full'],
+        run: (t) => pastEnd(t, op),
+      },
+    ]);
 }

@@ -30,7 +30,11 @@ export function parameterCases(contract: Contract): CaseDef[] {
           title: `${op.path}?${param.name}=${bad.value} (${bad.why}) → 400 INVALID_PARAMETER`,
           needs: [...needs],
           async run(t) {
-            await t.send({ pathParams, query: { [param.name]: bad.value } }, who, { status: 400, code: 'INVALID_PARAMETER', parameter: param.name });
+            await t.send({ pathParams, query: { [param.name]: bad.value } }, who, {
+              status: 400,
+              code: 'INVALID_PARAMETER',
+              parameter: param.name,
+            });
           },
         });
       }
@@ -44,9 +48,17 @@ export function parameterCases(contract: Contract): CaseDef[] {
       needs: [...needs],
       ...(op.writes ? { writes: true } : {}),
       async run(t) {
-        if (PURCHASES.includes(op.operationId)) await t.post({ body: (await choosePurchase(t, op.operationId)).body, query: { [UNKNOWN]: 1 } }, who, expect);
+        if (PURCHASES.includes(op.operationId))
+          await t.post({ body: (await choosePurchase(t, op.operationId)).body, query: { [UNKNOWN]: 1 } }, who, expect);
         // Another write: its contract example to a random id (parameters come before the lookup): nothing changes.
-        else if (op.writes) await webhookWrite(t, op.operationId, op.requestBody?.examples[0], { pathParams, query: { [UNKNOWN]: 1 } }, expect);
+        else if (op.writes)
+          await webhookWrite(
+            t,
+            op.operationId,
+            op.requestBody?.examples[0],
+            { pathParams, query: { [UNKNOWN]: 1 } },
+            expect,
+          );
         else await t.send({ pathParams, query: { [UNKNOWN]: 1 } }, who, expect);
       },
     });
@@ -60,7 +72,11 @@ export function parameterCases(contract: Contract): CaseDef[] {
         needs: [...needs],
         async run(t) {
           const query = { from: '2026-02-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' };
-          await t.send({ pathParams, query }, who, { status: 400, code: 'INVALID_PARAMETER', parameter: ['from', 'to'] });
+          await t.send({ pathParams, query }, who, {
+            status: 400,
+            code: 'INVALID_PARAMETER',
+            parameter: ['from', 'to'],
+          });
         },
       });
     }

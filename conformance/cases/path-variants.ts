@@ -16,15 +16,26 @@ interface PathVariant {
 }
 
 /** Index of the first and last literal (non-`{param}`) segment of a template split on `/` (index 0 is ''). */
-const literals = (template: string) => template.split('/').map((s, i) => (i > 0 && !s.startsWith('{') ? i : -1)).filter((i) => i > 0);
-const editSegment = (template: string, i: number, edit: (s: string) => string) => template.split('/').map((s, j) => (j === i ? edit(s) : s)).join('/');
+const literals = (template: string) =>
+  template
+    .split('/')
+    .map((s, i) => (i > 0 && !s.startsWith('{') ? i : -1))
+    .filter((i) => i > 0);
+const editSegment = (template: string, i: number, edit: (s: string) => string) =>
+  template
+    .split('/')
+    .map((s, j) => (j === i ? edit(s) : s))
+    .join('/');
 
 export const PATH_VARIANTS: PathVariant[] = [
   { name: 'case', of: (p) => editSegment(p, literals(p)[0]!, (s) => s[0]!.toUpperCase() + s.slice(1)) },
   { name: 'trailing_slash', of: (p) => `${p}/` },
   { name: 'double_slash', of: (p) => `/${p}` },
   { name: 'matrix_parameter', of: (p) => editSegment(p, literals(p).at(-1)!, (s) => `${s};x=1`) },
-  { name: 'percent_encoded_letter', of: (p) => editSegment(p, literals(p).at(-1)!, (s) => `%${s.charCodeAt(0).toString(16)}${s.slice(1)}`) },
+  {
+    name: 'percent_encoded_letter',
+    of: (p) => editSegment(p, literals(p).at(-1)!, (s) => `%${s.charCodeAt(0).toString(16)}${s.slice(1)}`),
+  },
 ];
 
 export function pathVariantCases(contract: Contract): CaseDef[] {
@@ -40,7 +51,12 @@ export function pathVariantCases(contract: Contract): CaseDef[] {
         const pathParams = pathParamsFor(t, op, false);
         for (const who of ['none', 'full'] as const) {
           const { ex, response } = await sendUnverified(t, { path, ...(pathParams ? { pathParams } : {}) }, who);
-          if (response) t.report('path_variant_not_routed', pathVariantNotRouted(response, t.run.contract.schemas, `${op.method} ${path}`, op.operationId), ex);
+          if (response)
+            t.report(
+              'path_variant_not_routed',
+              pathVariantNotRouted(response, t.run.contract.schemas, `${op.method} ${path}`, op.operationId),
+              ex,
+            );
         }
       },
     })),

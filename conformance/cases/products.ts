@@ -22,7 +22,7 @@ export function categoryReadCase(): CaseDef {
     id: 'products.categories',
     group: 'products',
     operationId: CATEGORIES,
-    title: 'GET /products: one category per kind, each endpoint under this environment\'s base path',
+    title: "GET /products: one category per kind, each endpoint under this environment's base path",
     needs: ['full'],
     async run(t) {
       const ex = await t.get('/products', {}, 'full', { status: 200 });

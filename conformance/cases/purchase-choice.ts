@@ -24,11 +24,15 @@ export async function choosePurchase(t: CaseContext, operationId: string, when: 
   let products = productsFor(t, operationId);
   const amount = when.amount !== undefined ? kobo(when.amount) : null;
   if (amount !== null) {
-    const holding = products.filter((p) => { const r = rangeOf(p); return r !== null && r.min <= amount && amount <= r.max; });
+    const holding = products.filter((p) => {
+      const r = rangeOf(p);
+      return r !== null && r.min <= amount && amount <= r.max;
+    });
     if (holding.length === 0) t.skip(`no product of ${operationId} takes the amount ${when.amount}`);
     products = holding;
   }
-  if (operationId !== 'createElectricityPurchase') return { body: validBody(t, operationId, when, cheapest(products)), product: cheapest(products), prepaid: null };
+  if (operationId !== 'createElectricityPurchase')
+    return { body: validBody(t, operationId, when, cheapest(products)), product: cheapest(products), prepaid: null };
   const meter = when.meter_number ?? validBody(t, operationId).meter_number!;
   const { product, prepaid } = await verifiedMeterProduct(t, products, meter);
   return { body: validBody(t, operationId, { ...when, meter_number: meter }, product), product, prepaid };
@@ -38,12 +42,27 @@ export async function choosePurchase(t: CaseContext, operationId: string, when: 
  * The first product (prepaid ones first, cheapest first) the meter verifies against. A meter none verifies with
  * (a not-found scenario) gets the first candidate: the purchase is then expected to be refused.
  */
-async function verifiedMeterProduct(t: CaseContext, products: Item[], meter: string): Promise<{ product: Item; prepaid: boolean }> {
+async function verifiedMeterProduct(
+  t: CaseContext,
+  products: Item[],
+  meter: string,
+): Promise<{ product: Item; prepaid: boolean }> {
   const byType = (type: string) => products.filter((p) => p.attributes.meter_type === type);
-  const candidates = [...new Set([cheapest(byType('prepaid').length ? byType('prepaid') : products), ...(byType('postpaid').length ? [cheapest(byType('postpaid'))] : [])])];
+  const candidates = [
+    ...new Set([
+      cheapest(byType('prepaid').length ? byType('prepaid') : products),
+      ...(byType('postpaid').length ? [cheapest(byType('postpaid'))] : []),
+    ]),
+  ];
   for (const product of candidates) {
-    const ex = await t.send({ operationId: 'getElectricityMeter', pathParams: { product_id: product.id, meter_number: meter } }, 'full');
-    const found = ex.response?.status === 200 ? (ex.response.body as { data?: { attributes?: { meter_type?: unknown } } }).data : undefined;
+    const ex = await t.send(
+      { operationId: 'getElectricityMeter', pathParams: { product_id: product.id, meter_number: meter } },
+      'full',
+    );
+    const found =
+      ex.response?.status === 200
+        ? (ex.response.body as { data?: { attributes?: { meter_type?: unknown } } }).data
+        : undefined;
     if (found) return { product, prepaid: found.attributes?.meter_type === 'prepaid' };
   }
   return { product: candidates[0]!, prepaid: candidates[0]!.attributes.meter_type === 'prepaid' };

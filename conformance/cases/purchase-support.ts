@@ -26,7 +26,8 @@ export function kobo(v: unknown): bigint | null {
   const [whole, frac = ''] = v.split('.');
   return BigInt(whole!) * 100n + BigInt(frac.padEnd(2, '0'));
 }
-export const naira = (k: bigint): string => `${k < 0n ? '-' : ''}${(k < 0n ? -k : k) / 100n}.${String((k < 0n ? -k : k) % 100n).padStart(2, '0')}`;
+export const naira = (k: bigint): string =>
+  `${k < 0n ? '-' : ''}${(k < 0n ? -k : k) / 100n}.${String((k < 0n ? -k : k) % 100n).padStart(2, '0')}`;
 
 const attr = (p: Item, k: string) => p.attributes[k];
 const priceOf = (p: Item): bigint | null => {
@@ -91,7 +92,14 @@ export interface Observed {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Reads GET /account/transactions/{id} every `everyMs` until its status is `want` or `boundMs` passed. */
-export async function pollUntil(t: CaseContext, id: string, want: string, boundMs: number, first: string, everyMs = 500): Promise<Observed> {
+export async function pollUntil(
+  t: CaseContext,
+  id: string,
+  want: string,
+  boundMs: number,
+  first: string,
+  everyMs = 500,
+): Promise<Observed> {
   const seen: Observed = { statuses: [first], reached: first === want };
   const deadline = Date.now() + boundMs;
   while (!seen.reached && Date.now() < deadline) {

@@ -23,19 +23,24 @@ import { PURCHASE_KINDS, pollUntil, productAmountOf, type Body } from './purchas
 type Tx = { id: string; attributes: Record<string, unknown> };
 
 const boundMs = (s: SandboxScenario) => ((s.after_seconds ?? 0) * 3 + 5) * 1000;
-const describe = (s: SandboxScenario) => Object.entries(s.when).map(([k, v]) => `${k} ${v}`).join(', ');
+const describe = (s: SandboxScenario) =>
+  Object.entries(s.when)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
 
 export function purchaseCases(contract: Contract): CaseDef[] {
-  return contract.scenarios.filter((s) => PURCHASE_KINDS[s.operation]).map((s): CaseDef => ({
-    id: `purchases.${s.name}`,
-    group: 'purchases',
-    operationId: s.operation,
-    title: `${contract.op(s.operation).path} with ${describe(s)} → ${s.outcome === 'not_found' ? '404' : `201 ${s.outcome}`}${s.then ? `, then ${s.then} within ${boundMs(s) / 1000} s` : ''}`,
-    needs: ['full'],
-    writes: true,
-    waits: true,
-    run: (t) => scenarioCase(t, s),
-  }));
+  return contract.scenarios
+    .filter((s) => PURCHASE_KINDS[s.operation])
+    .map((s): CaseDef => ({
+      id: `purchases.${s.name}`,
+      group: 'purchases',
+      operationId: s.operation,
+      title: `${contract.op(s.operation).path} with ${describe(s)} → ${s.outcome === 'not_found' ? '404' : `201 ${s.outcome}`}${s.then ? `, then ${s.then} within ${boundMs(s) / 1000} s` : ''}`,
+      needs: ['full'],
+      writes: true,
+      waits: true,
+      run: (t) => scenarioCase(t, s),
+    }));
 }
 
 async function scenarioCase(t: CaseContext, s: SandboxScenario): Promise<void> {
@@ -52,16 +57,33 @@ async function scenarioCase(t: CaseContext, s: SandboxScenario): Promise<void> {
   if (!created) return;
   const tx = created.data;
   const kind = PURCHASE_KINDS[s.operation]!.kind;
-  t.report('purchase_state_conformance', purchaseStateConformance(tx, {
-    status: s.outcome, productType: kind, body, productAmount: productAmountOf(body, choice.product),
-    feeKobo: FEE_KOBO[kind] ?? 0n, prepaid: choice.prepaid,
-  }), ex);
+  t.report(
+    'purchase_state_conformance',
+    purchaseStateConformance(tx, {
+      status: s.outcome,
+      productType: kind,
+      body,
+      productAmount: productAmountOf(body, choice.product),
+      feeKobo: FEE_KOBO[kind] ?? 0n,
+      prepaid: choice.prepaid,
+    }),
+    ex,
+  );
   t.report('location_conformance', locationConformance(ex.response!, t.target.basePath), ex);
   await visible(t, tx, ex.response!.headers.location);
   if (!s.then) return;
   const seen = await pollUntil(t, tx.id, s.then, boundMs(s), String(tx.attributes.status));
-  t.report('purchase_settlement', purchaseSettlement(seen.statuses, s.then, seen.reached, boundMs(s)), seen.lastExchange ?? ex);
-  if (seen.reached && seen.last) t.report('purchase_state_conformance', deliveryProblems(seen.last.attributes as Record<string, unknown>, choice.prepaid), seen.lastExchange);
+  t.report(
+    'purchase_settlement',
+    purchaseSettlement(seen.statuses, s.then, seen.reached, boundMs(s)),
+    seen.lastExchange ?? ex,
+  );
+  if (seen.reached && seen.last)
+    t.report(
+      'purchase_state_conformance',
+      deliveryProblems(seen.last.attributes as Record<string, unknown>, choice.prepaid),
+      seen.lastExchange,
+    );
 }
 
 /** The new purchase is where a partner looks for it: Location, the first page of the list, `txn_` + id, external reference. */

@@ -20,8 +20,15 @@ export async function sendUnverified(
     t.fail('response_received', t.op(), `no response: ${ex.error ?? 'unknown error'}`, ex, 'an HTTP response');
     return { ex };
   }
-  if (ex.response.status === 429) t.skip(`rate limited: still 429 after ${ex.retries429} retries (a 429 is never a failure)`);
-  const input = { op: t.op(), request: ex.request, response: ex.response, schemas: t.run.contract.schemas, semantics: t.run.semantics };
+  if (ex.response.status === 429)
+    t.skip(`rate limited: still 429 after ${ex.retries429} retries (a 429 is never a failure)`);
+  const input = {
+    op: t.op(),
+    request: ex.request,
+    response: ex.response,
+    schemas: t.run.contract.schemas,
+    semantics: t.run.semantics,
+  };
   t.report(secretNotEchoed.name, secretNotEchoed.run(input), ex);
   return { ex, response: ex.response };
 }

@@ -11,14 +11,22 @@ export function categoryEndpoints(categories: unknown[], basePath: string): Prob
   const kinds: string[] = [];
   for (const c of categories) {
     const endpoint = isRecord(c) && isRecord(c.attributes) ? c.attributes.endpoint : undefined;
-    const kind = typeof endpoint === 'string' ? PRODUCT_LISTS.find((k) => endpoint === `${basePath}/products/${k}`) : undefined;
-    if (!kind) out.push({ message: `endpoint ${JSON.stringify(endpoint)}`, documented: `${basePath}/products/{${PRODUCT_LISTS.join('|')}}` });
+    const kind =
+      typeof endpoint === 'string' ? PRODUCT_LISTS.find((k) => endpoint === `${basePath}/products/${k}`) : undefined;
+    if (!kind)
+      out.push({
+        message: `endpoint ${JSON.stringify(endpoint)}`,
+        documented: `${basePath}/products/{${PRODUCT_LISTS.join('|')}}`,
+      });
     else kinds.push(kind);
   }
   const missing = PRODUCT_LISTS.filter((k) => !kinds.includes(k));
   const twice = kinds.filter((k, i) => kinds.indexOf(k) !== i);
   if (missing.length || twice.length) {
-    out.push({ message: `categories for ${kinds.join(', ') || 'nothing'}`, documented: `one category per kind: ${PRODUCT_LISTS.join(', ')}` });
+    out.push({
+      message: `categories for ${kinds.join(', ') || 'nothing'}`,
+      documented: `one category per kind: ${PRODUCT_LISTS.join(', ')}`,
+    });
   }
   return out;
 }

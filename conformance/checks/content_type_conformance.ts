@@ -7,11 +7,20 @@ export const contentTypeConformance: ResponseCheck = {
     const documented = op.responses.get(response.status) ?? op.responses.get(expect?.status ?? 200);
     // A response documented without content (204): no body, hence no Content-Type, is what the contract says.
     if (documented && documented.mediaTypes.length === 0 && response.status === documented.status) {
-      return response.text === '' ? [] : [{ message: `a ${response.status} with a body (${response.text.slice(0, 60)})`, documented: `${response.status} without content` }];
+      return response.text === ''
+        ? []
+        : [
+            {
+              message: `a ${response.status} with a body (${response.text.slice(0, 60)})`,
+              documented: `${response.status} without content`,
+            },
+          ];
     }
     const types = documented?.mediaTypes ?? ['application/json'];
     const got = mediaType(response.headers['content-type']);
     if (types.includes(got)) return [];
-    return [{ message: `Content-Type is '${response.headers['content-type'] ?? '(none)'}'`, documented: types.join(' or ') }];
+    return [
+      { message: `Content-Type is '${response.headers['content-type'] ?? '(none)'}'`, documented: types.join(' or ') },
+    ];
   },
 };

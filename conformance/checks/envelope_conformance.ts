@@ -7,9 +7,10 @@ import { isRecord, type Problem, type ResponseCheck } from './types.ts';
 export const envelopeConformance: ResponseCheck = {
   name: 'envelope_conformance',
   run({ op, response }) {
-    const documented = response.status < 400
-      ? `{ status, data${op.paginated ? ', pagination' : ''} }`
-      : '{ status, error: { code, message } } without data';
+    const documented =
+      response.status < 400
+        ? `{ status, data${op.paginated ? ', pagination' : ''} }`
+        : '{ status, error: { code, message } } without data';
     // A documented response without content (204) has no envelope (content_type_conformance checks it is empty).
     if (op.responses.get(response.status)?.mediaTypes.length === 0) return [];
     const body = response.body;
@@ -28,7 +29,8 @@ export const envelopeConformance: ResponseCheck = {
       }
     } else {
       const e = body.error;
-      if (!isRecord(e) || typeof e.code !== 'string' || typeof e.message !== 'string') problem('an error without `error` { code, message }');
+      if (!isRecord(e) || typeof e.code !== 'string' || typeof e.message !== 'string')
+        problem('an error without `error` { code, message }');
       if ('data' in body) problem('an error with a `data` member');
     }
     return out;

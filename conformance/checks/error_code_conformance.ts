@@ -13,7 +13,10 @@ export const errorCodeConformance: ResponseCheck = {
     const out: Problem[] = [];
     const documented = op.responses.get(response.status)?.codes ?? [];
     if (documented.length && !documented.includes(code)) {
-      out.push({ message: `error.code ${code} is not documented for ${op.operationId} ${response.status}`, documented: documented.join(' | ') });
+      out.push({
+        message: `error.code ${code} is not documented for ${op.operationId} ${response.status}`,
+        documented: documented.join(' | '),
+      });
     }
     if (expect?.code && response.status === expect.status && code !== expect.code) {
       out.push({ message: `error.code is ${code}`, documented: `${expect.status} ${expect.code}` });

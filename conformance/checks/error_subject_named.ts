@@ -24,7 +24,10 @@ export const errorSubjectNamed: ResponseCheck = {
       }
     }
     if (expect.scope !== undefined && !wordIn(message, expect.scope)) {
-      out.push({ message: `the message ${JSON.stringify(message)} does not name the scope`, documented: `message names ${expect.scope}` });
+      out.push({
+        message: `the message ${JSON.stringify(message)} does not name the scope`,
+        documented: `message names ${expect.scope}`,
+      });
     }
     return out;
   },

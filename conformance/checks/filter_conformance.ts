@@ -16,7 +16,14 @@ export interface FilterInput<T> {
   describe: (item: T) => string;
 }
 
-export function filterConformance<T>({ items, filter, matches, present, atMostOne, describe }: FilterInput<T>): Problem[] {
+export function filterConformance<T>({
+  items,
+  filter,
+  matches,
+  present,
+  atMostOne,
+  describe,
+}: FilterInput<T>): Problem[] {
   const out: Problem[] = [];
   const wrong = items.filter((i) => !matches(i));
   if (wrong.length) {
@@ -26,10 +33,16 @@ export function filterConformance<T>({ items, filter, matches, present, atMostOn
     });
   }
   if (present && items.length === 0) {
-    out.push({ message: `no item for ${filter}, although the unfiltered list has some`, documented: `the items matching ${filter}` });
+    out.push({
+      message: `no item for ${filter}, although the unfiltered list has some`,
+      documented: `the items matching ${filter}`,
+    });
   }
   if (atMostOne && items.length > 1) {
-    out.push({ message: `${items.length} items for ${filter}, a lookup: ${items.slice(0, 3).map(describe).join(', ')}`, documented: `at most the one item matching ${filter}` });
+    out.push({
+      message: `${items.length} items for ${filter}, a lookup: ${items.slice(0, 3).map(describe).join(', ')}`,
+      documented: `at most the one item matching ${filter}`,
+    });
   }
   return out;
 }

@@ -6,7 +6,16 @@
 import type { RecordedResponse } from '../model.ts';
 import type { Problem } from './types.ts';
 
-const VOLATILE = new Set(['date', 'x-request-id', 'ratelimit', 'ratelimit-policy', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+const VOLATILE = new Set([
+  'date',
+  'x-request-id',
+  'ratelimit',
+  'ratelimit-policy',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+]);
 
 export function headMirrorsGet(get: RecordedResponse, head: RecordedResponse): Problem[] {
   const out: Problem[] = [];
@@ -14,15 +23,25 @@ export function headMirrorsGet(get: RecordedResponse, head: RecordedResponse): P
     out.push({ message: `HEAD answered ${head.status}, GET ${get.status}`, documented: 'HEAD: the status GET gets' });
     return out;
   }
-  if (head.text !== '') out.push({ message: `HEAD came back with a body of ${Buffer.byteLength(head.text)} bytes`, documented: 'no body on HEAD' });
+  if (head.text !== '')
+    out.push({
+      message: `HEAD came back with a body of ${Buffer.byteLength(head.text)} bytes`,
+      documented: 'no body on HEAD',
+    });
   const getLength = get.headers['content-length'] ?? String(Buffer.byteLength(get.text));
   if (head.headers['content-length'] !== getLength) {
-    out.push({ message: `HEAD Content-Length is ${head.headers['content-length'] ?? 'absent'}, the GET body is ${getLength} bytes`, documented: "Content-Length of the GET's body" });
+    out.push({
+      message: `HEAD Content-Length is ${head.headers['content-length'] ?? 'absent'}, the GET body is ${getLength} bytes`,
+      documented: "Content-Length of the GET's body",
+    });
   }
   const names = new Set([...Object.keys(get.headers), ...Object.keys(head.headers)].filter((h) => !VOLATILE.has(h)));
   for (const h of [...names].sort()) {
     if (get.headers[h] !== head.headers[h]) {
-      out.push({ message: `${h}: GET '${get.headers[h] ?? '(absent)'}', HEAD '${head.headers[h] ?? '(absent)'}'`, documented: "HEAD: the GET's headers" });
+      out.push({
+        message: `${h}: GET '${get.headers[h] ?? '(absent)'}', HEAD '${head.headers[h] ?? '(absent)'}'`,
+        documented: "HEAD: the GET's headers",
+      });
     }
   }
   return out;
@@ -39,6 +58,10 @@ export function headWithoutGet(head: RecordedResponse, methods: string[]): Probl
   else if (methods.some((m) => !allow.includes(m)) || allow.includes('HEAD') || allow.includes('GET')) {
     out.push({ message: `Allow is '${head.headers.allow ?? ''}'`, documented: `Allow: ${methods.join(', ')}` });
   }
-  if (head.text !== '') out.push({ message: `HEAD came back with a body of ${Buffer.byteLength(head.text)} bytes`, documented: 'no body on HEAD' });
+  if (head.text !== '')
+    out.push({
+      message: `HEAD came back with a body of ${Buffer.byteLength(head.text)} bytes`,
+      documented: 'no body on HEAD',
+    });
   return out;
 }

@@ -5,7 +5,11 @@
 import type { RecordedResponse } from '../model.ts';
 import { isRecord, type Problem } from './types.ts';
 
-export function locationConformance(created: RecordedResponse, basePath: string, collection = '/account/transactions'): Problem[] {
+export function locationConformance(
+  created: RecordedResponse,
+  basePath: string,
+  collection = '/account/transactions',
+): Problem[] {
   const id = isRecord(created.body) && isRecord(created.body.data) ? created.body.data.id : undefined;
   const want = `${basePath}${collection}/${String(id)}`;
   const got = created.headers.location;

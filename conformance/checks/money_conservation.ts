@@ -11,7 +11,8 @@ export interface Spent {
   totalDebitKobo: bigint;
 }
 
-const naira = (k: bigint) => `${k < 0n ? '-' : ''}${(k < 0n ? -k : k) / 100n}.${String((k < 0n ? -k : k) % 100n).padStart(2, '0')}`;
+const naira = (k: bigint) =>
+  `${k < 0n ? '-' : ''}${(k < 0n ? -k : k) / 100n}.${String((k < 0n ? -k : k) % 100n).padStart(2, '0')}`;
 
 export function moneyConservation(beforeKobo: bigint, afterKobo: bigint, purchases: Spent[]): Problem[] {
   const out: Problem[] = [];
@@ -24,6 +25,7 @@ export function moneyConservation(beforeKobo: bigint, afterKobo: bigint, purchas
       documented: `−${naira(spent)}: the total_debit of the ${kept.length} purchases neither failed nor reversed`,
     });
   }
-  if (afterKobo < 0n) out.push({ message: `the balance is ${naira(afterKobo)}`, documented: 'a balance never below zero' });
+  if (afterKobo < 0n)
+    out.push({ message: `the balance is ${naira(afterKobo)}`, documented: 'a balance never below zero' });
   return out;
 }

@@ -13,11 +13,13 @@ export function orderingConformance(items: Ordered[]): Problem[] {
     const ta = Date.parse(a.created_at);
     const tb = Date.parse(b.created_at);
     if (ta < tb || (ta === tb && a.id < b.id)) {
-      return [{
-        message: `item ${i - 1} (${a.id}, ${a.created_at}) comes before item ${i} (${b.id}, ${b.created_at})`,
-        documented: 'created_at descending, then id descending',
-        index: i,
-      }];
+      return [
+        {
+          message: `item ${i - 1} (${a.id}, ${a.created_at}) comes before item ${i} (${b.id}, ${b.created_at})`,
+          documented: 'created_at descending, then id descending',
+          index: i,
+        },
+      ];
     }
   }
   return [];

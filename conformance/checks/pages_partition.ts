@@ -22,7 +22,11 @@ export function pagesPartition(pages: PageRead[], complete: boolean): Problem[] 
       else seen.set(id, p.page);
     }
   }
-  if (dups.length) out.push({ message: `${dups.length} duplicate ids: ${dups.slice(0, 3).join('; ')}`, documented: 'each item on exactly one page' });
+  if (dups.length)
+    out.push({
+      message: `${dups.length} duplicate ids: ${dups.slice(0, 3).join('; ')}`,
+      documented: 'each item on exactly one page',
+    });
   const first = pages[0]?.pagination;
   for (const p of pages) {
     if (first && (p.pagination.total_count !== first.total_count || p.pagination.total_pages !== first.total_pages)) {
@@ -33,7 +37,10 @@ export function pagesPartition(pages: PageRead[], complete: boolean): Problem[] 
     }
   }
   if (complete && first && seen.size !== first.total_count) {
-    out.push({ message: `the ${pages.length} pages hold ${seen.size} distinct ids`, documented: `total_count = ${first.total_count} distinct ids` });
+    out.push({
+      message: `the ${pages.length} pages hold ${seen.size} distinct ids`,
+      documented: `total_count = ${first.total_count} distinct ids`,
+    });
   }
   return out;
 }

@@ -8,6 +8,12 @@ import { isRecord, type Problem } from './types.ts';
 export function purchaseListed(page: unknown[], created: unknown): Problem[] {
   const id = isRecord(created) ? created.id : undefined;
   const listed = page.find((i) => isRecord(i) && i.id === id);
-  if (!listed) return [{ message: `transaction ${String(id)} is not on the first page of ${page.length} items`, documented: 'a new purchase on the first page (newest first)' }];
+  if (!listed)
+    return [
+      {
+        message: `transaction ${String(id)} is not on the first page of ${page.length} items`,
+        documented: 'a new purchase on the first page (newest first)',
+      },
+    ];
   return lookupConformance(created, listed, 'in the list');
 }

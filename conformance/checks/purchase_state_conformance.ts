@@ -19,7 +19,8 @@ export interface PurchaseExpectation {
   prepaid: boolean | null;
 }
 
-const kobo = (v: unknown): bigint | null => (typeof v === 'string' && /^(0|[1-9][0-9]*)\.[0-9]{2}$/.test(v) ? BigInt(v.replace('.', '')) : null);
+const kobo = (v: unknown): bigint | null =>
+  typeof v === 'string' && /^(0|[1-9][0-9]*)\.[0-9]{2}$/.test(v) ? BigInt(v.replace('.', '')) : null;
 const GENERATED_REFERENCE = /^PUR-[0-9A-HJKMNP-TV-Z]{26}$/;
 const LAGOS_OFFSET_MS = 3_600_000;
 
@@ -33,32 +34,72 @@ export function purchaseStateConformance(tx: unknown, e: PurchaseExpectation): P
   const a = isRecord(tx) && isRecord(tx.attributes) ? tx.attributes : null;
   if (!a) return [{ message: 'the 201 carries no transaction', documented: 'data: the Transaction' }];
   const out: Problem[] = [];
-  const want = (field: string, got: unknown, expected: unknown, documented = `${field} ${JSON.stringify(expected)}`) => {
-    if (JSON.stringify(got) !== JSON.stringify(expected)) out.push({ message: `${field} is ${JSON.stringify(got)}`, documented });
+  const want = (
+    field: string,
+    got: unknown,
+    expected: unknown,
+    documented = `${field} ${JSON.stringify(expected)}`,
+  ) => {
+    if (JSON.stringify(got) !== JSON.stringify(expected))
+      out.push({ message: `${field} is ${JSON.stringify(got)}`, documented });
   };
   want('status', a.status, e.status, `status ${e.status} (the scenario's outcome)`);
   want('category', a.category, 'purchase');
   want('product_type', a.product_type, e.productType);
-  for (const member of ['phone_number', 'meter_number', 'smartcard_number']) want(member, a[member], e.body[member] ?? null, `${member} of the request`);
+  for (const member of ['phone_number', 'meter_number', 'smartcard_number'])
+    want(member, a[member], e.body[member] ?? null, `${member} of the request`);
   if (e.body.product_id !== undefined) want('product_id', a.product_id, e.body.product_id, 'product_id of the request');
   const price = isRecord(a.price) ? a.price : {};
   const amount = kobo(a.amount);
   const total = kobo(price.total_debit);
   const product = kobo(price.product_amount);
   const fee = kobo(price.fee_amount);
-  if (amount === null || total === null || amount !== total) out.push({ message: `amount ${JSON.stringify(a.amount)}, price.total_debit ${JSON.stringify(price.total_debit)}`, documented: 'amount = price.total_debit' });
+  if (amount === null || total === null || amount !== total)
+    out.push({
+      message: `amount ${JSON.stringify(a.amount)}, price.total_debit ${JSON.stringify(price.total_debit)}`,
+      documented: 'amount = price.total_debit',
+    });
   if (total === null || product === null || fee === null || product + fee !== total) {
-    out.push({ message: `product_amount ${JSON.stringify(price.product_amount)} + fee_amount ${JSON.stringify(price.fee_amount)} ≠ total_debit ${JSON.stringify(price.total_debit)}`, documented: 'total_debit = product_amount + fee_amount' });
+    out.push({
+      message: `product_amount ${JSON.stringify(price.product_amount)} + fee_amount ${JSON.stringify(price.fee_amount)} ≠ total_debit ${JSON.stringify(price.total_debit)}`,
+      documented: 'total_debit = product_amount + fee_amount',
+    });
   }
-  if (e.productAmount !== null && product !== e.productAmount) out.push({ message: `price.product_amount is ${JSON.stringify(price.product_amount)}`, documented: `${e.productAmount} kobo: the amount asked for, or the product's price` });
-  if (fee !== e.feeKobo) out.push({ message: `price.fee_amount is ${JSON.stringify(price.fee_amount)}`, documented: `a fee of ${e.feeKobo} kobo for ${e.productType}` });
+  if (e.productAmount !== null && product !== e.productAmount)
+    out.push({
+      message: `price.product_amount is ${JSON.stringify(price.product_amount)}`,
+      documented: `${e.productAmount} kobo: the amount asked for, or the product's price`,
+    });
+  if (fee !== e.feeKobo)
+    out.push({
+      message: `price.fee_amount is ${JSON.stringify(price.fee_amount)}`,
+      documented: `a fee of ${e.feeKobo} kobo for ${e.productType}`,
+    });
   if (e.body.reference !== undefined) want('reference', a.reference, e.body.reference, 'the partner reference sent');
-  else if (typeof a.reference !== 'string' || !GENERATED_REFERENCE.test(a.reference)) out.push({ message: `reference is ${JSON.stringify(a.reference)}`, documented: 'a generated PUR- + 26 Crockford base32 characters' });
-  if (typeof a.external_reference !== 'string' || typeof a.created_at !== 'string' || !a.external_reference.startsWith(lagosMinute(a.created_at))) {
-    out.push({ message: `external_reference ${JSON.stringify(a.external_reference)} for created_at ${JSON.stringify(a.created_at)}`, documented: 'the Lagos-time YYMMDDHHmm of its creation, then 6 characters' });
+  else if (typeof a.reference !== 'string' || !GENERATED_REFERENCE.test(a.reference))
+    out.push({
+      message: `reference is ${JSON.stringify(a.reference)}`,
+      documented: 'a generated PUR- + 26 Crockford base32 characters',
+    });
+  if (
+    typeof a.external_reference !== 'string' ||
+    typeof a.created_at !== 'string' ||
+    !a.external_reference.startsWith(lagosMinute(a.created_at))
+  ) {
+    out.push({
+      message: `external_reference ${JSON.stringify(a.external_reference)} for created_at ${JSON.stringify(a.created_at)}`,
+      documented: 'the Lagos-time YYMMDDHHmm of its creation, then 6 characters',
+    });
   }
-  if (typeof a.created_at === 'string' && typeof a.updated_at === 'string' && Date.parse(a.updated_at) < Date.parse(a.created_at)) {
-    out.push({ message: `updated_at ${a.updated_at} is before created_at ${a.created_at}`, documented: 'updated_at ≥ created_at' });
+  if (
+    typeof a.created_at === 'string' &&
+    typeof a.updated_at === 'string' &&
+    Date.parse(a.updated_at) < Date.parse(a.created_at)
+  ) {
+    out.push({
+      message: `updated_at ${a.updated_at} is before created_at ${a.created_at}`,
+      documented: 'updated_at ≥ created_at',
+    });
   }
   out.push(...deliveryProblems(a, e.prepaid));
   return out;
@@ -69,10 +110,19 @@ export function deliveryProblems(a: Record<string, unknown>, prepaid: boolean | 
   if (a.status === 'reversed') return []; // a reversed delivery may keep the token it had
   const delivered = prepaid === true && a.status === 'successful';
   const ok = delivered
-    ? typeof a.token === 'string' && /^[0-9]{20}$/.test(a.token) && typeof a.units === 'string' && /^[0-9]+(\.[0-9]+)? kWh$/.test(a.units)
+    ? typeof a.token === 'string' &&
+      /^[0-9]{20}$/.test(a.token) &&
+      typeof a.units === 'string' &&
+      /^[0-9]+(\.[0-9]+)? kWh$/.test(a.units)
     : a.token === null && a.units === null;
-  return ok ? [] : [{
-    message: `token ${JSON.stringify(a.token)}, units ${JSON.stringify(a.units)} on a ${String(a.status)} ${prepaid === null ? '' : prepaid ? 'prepaid ' : 'postpaid '}purchase`,
-    documented: delivered ? 'a 20-digit token and units such as "79.9 kWh"' : 'token and units null (only successful prepaid electricity has them)',
-  }];
+  return ok
+    ? []
+    : [
+        {
+          message: `token ${JSON.stringify(a.token)}, units ${JSON.stringify(a.units)} on a ${String(a.status)} ${prepaid === null ? '' : prepaid ? 'prepaid ' : 'postpaid '}purchase`,
+          documented: delivered
+            ? 'a 20-digit token and units such as "79.9 kWh"'
+            : 'token and units null (only successful prepaid electricity has them)',
+        },
+      ];
 }

@@ -19,32 +19,48 @@ export const responseHeadersConformance: ResponseCheck = {
     for (const header of op.responses.get(response.status)?.headers ?? []) {
       const value = h[header.name.toLowerCase()];
       if (value === undefined) {
-        if (header.required) out.push({ message: `no ${header.name} header`, documented: `${header.name} on ${response.status}` });
+        if (header.required)
+          out.push({ message: `no ${header.name} header`, documented: `${header.name} on ${response.status}` });
         continue;
       }
       const bad = schemas.validate(header.schemaPointer, value);
-      if (bad.length) out.push({ message: `${header.name}: ${JSON.stringify(value)} ${bad[0]!.message}`, documented: `${header.name} per its schema` });
+      if (bad.length)
+        out.push({
+          message: `${header.name}: ${JSON.stringify(value)} ${bad[0]!.message}`,
+          documented: `${header.name} per its schema`,
+        });
     }
     const sentId = request.headers['x-request-id'];
     const gotId = h['x-request-id'];
     if (semantics && sentId && gotId !== undefined) {
       if (SANE_ID.test(sentId) && gotId !== sentId) {
-        out.push({ message: `X-Request-Id is '${gotId}', not the client's '${sentId}'`, documented: 'the client X-Request-Id echoed' });
+        out.push({
+          message: `X-Request-Id is '${gotId}', not the client's '${sentId}'`,
+          documented: 'the client X-Request-Id echoed',
+        });
       } else if (!SANE_ID.test(sentId) && gotId === sentId) {
-        out.push({ message: `X-Request-Id echoes the client's unusable '${sentId}'`, documented: 'a new id when the client\'s is not [A-Za-z0-9._-]{1,128}' });
+        out.push({
+          message: `X-Request-Id echoes the client's unusable '${sentId}'`,
+          documented: "a new id when the client's is not [A-Za-z0-9._-]{1,128}",
+        });
       }
     }
     const code = errorOf(response.body)?.code;
     const www = h['www-authenticate'] ?? '';
     if (response.status === 401) {
-      if (!/realm="partner-api"/.test(www)) out.push({ message: `WWW-Authenticate is '${www}'`, documented: 'Bearer realm="partner-api"' });
+      if (!/realm="partner-api"/.test(www))
+        out.push({ message: `WWW-Authenticate is '${www}'`, documented: 'Bearer realm="partner-api"' });
       if (typeof code === 'string' && INVALID_TOKEN.includes(code) && !/error="invalid_token"/.test(www)) {
         out.push({ message: `WWW-Authenticate '${www}' on ${code}`, documented: 'error="invalid_token"' });
       }
     }
     if (response.status === 403 && code === 'INSUFFICIENT_SCOPE') {
       const want = `Bearer error="insufficient_scope", scope="${op.scope ?? ''}"`;
-      if (!/^Bearer /.test(www) || !www.includes('error="insufficient_scope"') || !www.includes(`scope="${op.scope ?? ''}"`)) {
+      if (
+        !/^Bearer /.test(www) ||
+        !www.includes('error="insufficient_scope"') ||
+        !www.includes(`scope="${op.scope ?? ''}"`)
+      ) {
         out.push({ message: `WWW-Authenticate is '${www}' on INSUFFICIENT_SCOPE`, documented: want });
       }
     }

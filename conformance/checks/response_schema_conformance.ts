@@ -8,8 +8,16 @@ export const responseSchemaConformance: ResponseCheck = {
     if (!pointer || !response.isJson) return []; // undocumented status / not JSON: other checks say so
     const problems = schemas.validate(pointer, response.body);
     if (problems.length === 0) return [];
-    const shown = problems.slice(0, 5).map((p) => `${p.path} ${p.message}`).join('; ');
+    const shown = problems
+      .slice(0, 5)
+      .map((p) => `${p.path} ${p.message}`)
+      .join('; ');
     const more = problems.length > 5 ? ` (+${problems.length - 5} more)` : '';
-    return [{ message: `the body does not match the schema: ${shown}${more}`, documented: `schema ${pointer.replace(/^#/, '')}` }];
+    return [
+      {
+        message: `the body does not match the schema: ${shown}${more}`,
+        documented: `schema ${pointer.replace(/^#/, '')}`,
+      },
+    ];
   },
 };

@@ -6,7 +6,13 @@ export const secretNotEchoed: ResponseCheck = {
   run({ request, response }) {
     const secret = /^Bearer\s+(\S{12,})$/i.exec(request.headers.authorization ?? '')?.[1];
     if (!secret) return [];
-    const where = response.text.includes(secret) ? 'body' : Object.values(response.headers).some((v) => v.includes(secret)) ? 'headers' : null;
-    return where ? [{ message: `the response ${where} repeats the API key that was sent`, documented: 'secrets are never echoed' }] : [];
+    const where = response.text.includes(secret)
+      ? 'body'
+      : Object.values(response.headers).some((v) => v.includes(secret))
+        ? 'headers'
+        : null;
+    return where
+      ? [{ message: `the response ${where} repeats the API key that was sent`, documented: 'secrets are never echoed' }]
+      : [];
   },
 };

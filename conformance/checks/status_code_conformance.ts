@@ -7,7 +7,10 @@ export const statusCodeConformance: ResponseCheck = {
     const out: Problem[] = [];
     const documented = [...op.responses.keys()].join(', ');
     if (!op.responses.has(response.status)) {
-      out.push({ message: `status ${response.status} is not documented for ${op.operationId}`, documented: `statuses ${documented}` });
+      out.push({
+        message: `status ${response.status} is not documented for ${op.operationId}`,
+        documented: `statuses ${documented}`,
+      });
     }
     if (expect && response.status !== expect.status) {
       const want = `${expect.status}${expect.code ? ` ${expect.code}` : ''}`;

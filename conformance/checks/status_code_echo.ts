@@ -10,10 +10,16 @@ export const statusCodeEcho: ResponseCheck = {
     const out: Problem[] = [];
     const phrase = STATUS_CODES[response.status];
     if (body.status.code !== response.status) {
-      out.push({ message: `status.code is ${JSON.stringify(body.status.code)} on an HTTP ${response.status}`, documented: `status.code = ${response.status}` });
+      out.push({
+        message: `status.code is ${JSON.stringify(body.status.code)} on an HTTP ${response.status}`,
+        documented: `status.code = ${response.status}`,
+      });
     }
     if (phrase && body.status.message !== phrase) {
-      out.push({ message: `status.message is ${JSON.stringify(body.status.message)}`, documented: `status.message = "${phrase}"` });
+      out.push({
+        message: `status.message is ${JSON.stringify(body.status.message)}`,
+        documented: `status.message = "${phrase}"`,
+      });
     }
     return out;
   },

@@ -28,7 +28,8 @@ export interface ResponseCheck {
   run(input: ResponseCheckInput): Problem[];
 }
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `error` member of an error body, when there is one. */
 export function errorOf(body: unknown): { code?: unknown; message?: unknown; details?: unknown } | undefined {

@@ -12,11 +12,13 @@ export interface Verified {
 }
 
 export function verificationConformance(data: unknown, v: Verified): Problem[] {
-  if (!isRecord(data) || !isRecord(data.attributes)) return [{ message: 'no verification object', documented: `data: the ${v.type}` }];
+  if (!isRecord(data) || !isRecord(data.attributes))
+    return [{ message: 'no verification object', documented: `data: the ${v.type}` }];
   const a = data.attributes;
   const out: Problem[] = [];
   const want = (field: string, got: unknown, expected: unknown) => {
-    if (got !== expected) out.push({ message: `${field} is ${JSON.stringify(got)}`, documented: `${field} ${JSON.stringify(expected)}` });
+    if (got !== expected)
+      out.push({ message: `${field} is ${JSON.stringify(got)}`, documented: `${field} ${JSON.stringify(expected)}` });
   };
   want('type', data.type, v.type);
   want('id', data.id, v.number);

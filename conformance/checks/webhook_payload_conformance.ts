@@ -14,10 +14,24 @@ export function webhookPayloadConformance(received: ReceivedWebhook, schemas: Co
   try {
     body = JSON.parse(received.body);
   } catch {
-    return [{ message: `the delivery's body is not JSON: ${received.body.slice(0, 80)}`, documented: 'a WebhookEvent, as JSON' }];
+    return [
+      {
+        message: `the delivery's body is not JSON: ${received.body.slice(0, 80)}`,
+        documented: 'a WebhookEvent, as JSON',
+      },
+    ];
   }
-  const out: Problem[] = schemas.validate(WEBHOOK_EVENT_SCHEMA, body).map((e) => ({ message: `the delivery's body is off contract at ${e.path}: ${e.message}`, documented: 'a WebhookEvent' }));
+  const out: Problem[] = schemas
+    .validate(WEBHOOK_EVENT_SCHEMA, body)
+    .map((e) => ({
+      message: `the delivery's body is off contract at ${e.path}: ${e.message}`,
+      documented: 'a WebhookEvent',
+    }));
   const id = (body as { id?: unknown }).id;
-  if (id !== received.headers['webhook-id']) out.push({ message: `the event id ${String(id)} is not the webhook-id header ${received.headers['webhook-id'] ?? '(none)'}`, documented: 'webhook-id = the event id' });
+  if (id !== received.headers['webhook-id'])
+    out.push({
+      message: `the event id ${String(id)} is not the webhook-id header ${received.headers['webhook-id'] ?? '(none)'}`,
+      documented: 'webhook-id = the event id',
+    });
   return out;
 }

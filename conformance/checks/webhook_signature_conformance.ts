@@ -9,7 +9,13 @@ import type { Problem } from './types.ts';
 
 export function webhookSignatureConformance(received: ReceivedWebhook, secrets: string[]): Problem[] {
   const missing = ['webhook-id', 'webhook-timestamp', 'webhook-signature'].filter((h) => !received.headers[h]);
-  if (missing.length) return [{ message: `the delivery lacks ${missing.join(', ')}`, documented: 'Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature' }];
+  if (missing.length)
+    return [
+      {
+        message: `the delivery lacks ${missing.join(', ')}`,
+        documented: 'Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature',
+      },
+    ];
   const errors: string[] = [];
   for (const secret of secrets) {
     try {
@@ -19,8 +25,10 @@ export function webhookSignatureConformance(received: ReceivedWebhook, secrets: 
       errors.push((e as Error).message);
     }
   }
-  return [{
-    message: `the signature of delivery ${received.headers['webhook-id']} verifies under none of the ${secrets.length} secret(s) shown (${errors.join('; ')})`,
-    documented: 'signed per Standard Webhooks with the endpoint\'s secret',
-  }];
+  return [
+    {
+      message: `the signature of delivery ${received.headers['webhook-id']} verifies under none of the ${secrets.length} secret(s) shown (${errors.join('; ')})`,
+      documented: "signed per Standard Webhooks with the endpoint's secret",
+    },
+  ];
 }

@@ -9,13 +9,17 @@ import type { paths } from '../../generated/schema.d.ts';
 import type { Exchange } from '../model.ts';
 import { Transport, WriteNotAllowed } from './transport.ts';
 
-export type GetPath = { [P in keyof paths]: paths[P] extends { get: { parameters: unknown } } ? P : never }[keyof paths];
+export type GetPath = {
+  [P in keyof paths]: paths[P] extends { get: { parameters: unknown } } ? P : never;
+}[keyof paths];
 type Params<P extends GetPath> = paths[P]['get']['parameters'];
 export type QueryOf<P extends GetPath> = NonNullable<Params<P>['query']>;
 export type PathParamsOf<P extends GetPath> = NonNullable<Params<P>['path']>;
 /** The documented 200 body of a GET path. */
 export type OkBody<P extends GetPath> = paths[P]['get']['responses'][200]['content']['application/json'];
-export type PostPath = { [P in keyof paths]: paths[P] extends { post: { requestBody?: unknown } } ? P : never }[keyof paths];
+export type PostPath = {
+  [P in keyof paths]: paths[P] extends { post: { requestBody?: unknown } } ? P : never;
+}[keyof paths];
 /** The documented JSON request body of a POST path. */
 export type BodyOf<P extends PostPath> = NonNullable<paths[P]['post']['requestBody']>['content']['application/json'];
 /** The documented 201 body of a POST path. */
@@ -79,13 +83,17 @@ export class Api {
     try {
       // parseAs text: openapi-fetch must not throw on a body that is not JSON; the transport parses and records it.
       // The body is sent as the case wrote it (bodySerializer: identity), so malformed JSON stays malformed.
-      await this.client.request((req.method ?? 'GET').toLowerCase() as 'get', req.path as never, {
-        baseUrl: req.baseUrl,
-        params: { path: req.pathParams ?? {}, query: req.query ?? {} },
-        headers,
-        parseAs: 'text',
-        ...(req.body !== undefined ? { body: req.body, bodySerializer: (b: string) => b } : {}),
-      } as never);
+      await this.client.request(
+        (req.method ?? 'GET').toLowerCase() as 'get',
+        req.path as never,
+        {
+          baseUrl: req.baseUrl,
+          params: { path: req.pathParams ?? {}, query: req.query ?? {} },
+          headers,
+          parseAs: 'text',
+          ...(req.body !== undefined ? { body: req.body, bodySerializer: (b: string) => b } : {}),
+        } as never,
+      );
     } catch (e) {
       if (e instanceof WriteNotAllowed) throw e;
       /* network error or timeout: recorded on the exchange */

@@ -53,7 +53,9 @@ export class Transport {
       throw new WriteNotAllowed(`${input.method} ${input.url}: this run may not write (write-safety.ts)`);
     }
     const headers: Record<string, string> = {};
-    input.headers.forEach((v, k) => { headers[k.toLowerCase()] = v; });
+    input.headers.forEach((v, k) => {
+      headers[k.toLowerCase()] = v;
+    });
     const id = headers[CORRELATION_HEADER] ?? '';
     const body = SAFE_METHODS.includes(input.method) ? undefined : await input.clone().text();
     const ex: Exchange = {
@@ -91,7 +93,8 @@ export class Transport {
       }
     } catch (e) {
       const err = e as Error;
-      ex.error = err.name === 'TimeoutError' ? `no response within ${this.opts.timeoutMs} ms` : `${err.name}: ${err.message}`;
+      ex.error =
+        err.name === 'TimeoutError' ? `no response within ${this.opts.timeoutMs} ms` : `${err.name}: ${err.message}`;
       ex.durationMs = Date.now() - started;
       throw e;
     }
@@ -108,7 +111,9 @@ function record(res: Response, text: string): RecordedResponse {
     body = undefined;
   }
   const headers: Record<string, string> = {};
-  res.headers.forEach((v, k) => { headers[k.toLowerCase()] = v; });
+  res.headers.forEach((v, k) => {
+    headers[k.toLowerCase()] = v;
+  });
   return { status: res.status, headers, text, body, isJson };
 }
 

@@ -15,7 +15,10 @@ export class Bundle {
   /** The node at a JSON pointer such as `#/components/schemas/Money`. */
   at(pointer: string): Json {
     let cur: Json = this.doc;
-    for (const part of pointer.replace(/^#\/?/, '').split('/').filter((p) => p !== '')) {
+    for (const part of pointer
+      .replace(/^#\/?/, '')
+      .split('/')
+      .filter((p) => p !== '')) {
       if (!isObject(cur) && !Array.isArray(cur)) throw new Error(`no node at ${pointer}`);
       const next: Json | undefined = Array.isArray(cur) ? cur[Number(part)] : cur[unescape(part)];
       if (next === undefined) throw new Error(`no node at ${pointer}`);

@@ -32,7 +32,8 @@ export function negativeValues(param: ParamModel, schemas: ContractSchemas): Neg
   if (Array.isArray(s.enum)) {
     add('not_in_enum', 'not in the enum');
     const first = s.enum[0];
-    if (typeof first === 'string' && !s.enum.includes(first.toUpperCase())) add(first.toUpperCase(), 'not in the enum (case differs)');
+    if (typeof first === 'string' && !s.enum.includes(first.toUpperCase()))
+      add(first.toUpperCase(), 'not in the enum (case differs)');
   }
   if (typeof s.pattern === 'string') {
     for (const example of param.examples) add(`${example}X`, 'breaks the pattern (one character too many)');

@@ -77,7 +77,10 @@ export class Contract {
         this.operations.push(this.operation(path, method, `${item.pointer}/${method}`));
       }
     }
-    this.scenarios = sandboxScenarios(bundle, this.operations.map((o) => o.operationId));
+    this.scenarios = sandboxScenarios(
+      bundle,
+      this.operations.map((o) => o.operationId),
+    );
     this.sandboxBasePath = sandboxBasePath(bundle);
   }
 
@@ -119,12 +122,14 @@ export class Contract {
 
   private requestBody(pointer: string): { schemaPointer: string; examples: unknown[] } | null {
     const { node, pointer: at } = this.bundle.resolve(pointer);
-    const json = isObject(node.content) && isObject(node.content['application/json']) ? node.content['application/json'] : null;
+    const json =
+      isObject(node.content) && isObject(node.content['application/json']) ? node.content['application/json'] : null;
     if (!json) return null;
     const base = `${at}/content/application~1json`;
     const examples: unknown[] = json.example !== undefined ? [json.example] : [];
     if (isObject(json.examples)) {
-      for (const k of Object.keys(json.examples)) examples.push(this.bundle.resolve(`${base}/examples/${escapePointer(k)}`).node.value);
+      for (const k of Object.keys(json.examples))
+        examples.push(this.bundle.resolve(`${base}/examples/${escapePointer(k)}`).node.value);
     }
     return { schemaPointer: `${base}/schema`, examples };
   }
@@ -134,10 +139,16 @@ export class Contract {
     const schema = this.bundle.resolve(`${at}/schema`).node;
     const examples = node.example !== undefined ? [String(node.example)] : [];
     if (isObject(node.examples)) {
-      for (const k of Object.keys(node.examples)) examples.push(String(this.bundle.resolve(`${at}/examples/${escapePointer(k)}`).node.value));
+      for (const k of Object.keys(node.examples))
+        examples.push(String(this.bundle.resolve(`${at}/examples/${escapePointer(k)}`).node.value));
     }
     return {
-      name: String(node.name), in: String(node.in), required: node.required === true, schemaPointer: `${at}/schema`, schema, examples,
+      name: String(node.name),
+      in: String(node.in),
+      required: node.required === true,
+      schemaPointer: `${at}/schema`,
+      schema,
+      examples,
       ...(node.in === 'query' ? { meaning: queryMeaning(node) } : {}),
     };
   }

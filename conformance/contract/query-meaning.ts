@@ -37,12 +37,17 @@ export function queryMeaning(param: JsonObject): QueryMeaning {
     if (!isObject(raw)) problems.push(`${name}: x-filter must be an object { attribute, match }`);
     else {
       const extra = Object.keys(raw).filter((k) => k !== 'attribute' && k !== 'match');
-      if (extra.length) problems.push(`${name}: x-filter has unknown members ${extra.join(', ')}; it takes attribute and match`);
+      if (extra.length)
+        problems.push(`${name}: x-filter has unknown members ${extra.join(', ')}; it takes attribute and match`);
       if (typeof raw.attribute !== 'string' || !ATTRIBUTE.test(raw.attribute)) {
-        problems.push(`${name}: x-filter.attribute must name an item member in snake_case (dots for nested ones), got ${JSON.stringify(raw.attribute)}`);
+        problems.push(
+          `${name}: x-filter.attribute must name an item member in snake_case (dots for nested ones), got ${JSON.stringify(raw.attribute)}`,
+        );
       }
       if (!(MATCH_KINDS as readonly unknown[]).includes(raw.match)) {
-        problems.push(`${name}: x-filter.match must be one of ${MATCH_KINDS.join(', ')}, got ${JSON.stringify(raw.match)}`);
+        problems.push(
+          `${name}: x-filter.match must be one of ${MATCH_KINDS.join(', ')}, got ${JSON.stringify(raw.match)}`,
+        );
       }
       filter = { attribute: String(raw.attribute), match: raw.match as MatchKind };
     }
@@ -71,7 +76,9 @@ export function attributeSchema(bundle: Bundle, listSchemaPointer: string, attri
   const item = data && isObject(data.items) ? follow(bundle, data.items) : null;
   if (!item) return null;
   const attributes = property(bundle, item, 'attributes');
-  return attribute.split('.').reduce<JsonObject | null>((s, k) => (s ? property(bundle, s, k) : null), attributes ?? item);
+  return attribute
+    .split('.')
+    .reduce<JsonObject | null>((s, k) => (s ? property(bundle, s, k) : null), attributes ?? item);
 }
 
 function follow(bundle: Bundle, node: JsonObject): JsonObject {

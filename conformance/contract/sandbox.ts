@@ -31,19 +31,28 @@ export function sandboxScenarios(bundle: Bundle, operationIds: readonly string[]
 }
 
 function scenario(e: Json, i: number, operationIds: readonly string[]): SandboxScenario {
-  const bad = (why: string): never => { throw new Error(`info.x-sandbox-scenarios[${i}]: ${why}`); };
+  const bad = (why: string): never => {
+    throw new Error(`info.x-sandbox-scenarios[${i}]: ${why}`);
+  };
   if (!isObject(e)) return bad('not an object');
   const { name, operation, when, outcome, then, after_seconds } = e;
   if (typeof name !== 'string' || !/^[a-z0-9_]+$/.test(name)) bad(`name ${JSON.stringify(name)} is not snake_case`);
-  if (typeof operation !== 'string' || !operationIds.includes(operation)) bad(`operation ${JSON.stringify(operation)} is no operationId`);
-  if (!isObject(when) || Object.keys(when).length === 0 || Object.values(when).some((v) => typeof v !== 'string')) bad('when is not { member: "value" }');
+  if (typeof operation !== 'string' || !operationIds.includes(operation))
+    bad(`operation ${JSON.stringify(operation)} is no operationId`);
+  if (!isObject(when) || Object.keys(when).length === 0 || Object.values(when).some((v) => typeof v !== 'string'))
+    bad('when is not { member: "value" }');
   if (typeof outcome !== 'string' || !OUTCOMES.includes(outcome)) bad(`outcome ${JSON.stringify(outcome)}`);
   if (!THENS.includes(then as string | null)) bad(`then ${JSON.stringify(then)}`);
-  if (after_seconds !== null && (typeof after_seconds !== 'number' || !(after_seconds >= 0))) bad(`after_seconds ${JSON.stringify(after_seconds)}`);
+  if (after_seconds !== null && (typeof after_seconds !== 'number' || !(after_seconds >= 0)))
+    bad(`after_seconds ${JSON.stringify(after_seconds)}`);
   if ((then === null) !== (after_seconds === null)) bad('then and after_seconds are null together or not at all');
   return {
-    name: name as string, operation: operation as string, when: when as Record<string, string>,
-    outcome: outcome as ScenarioOutcome, then: then as ScenarioThen, after_seconds: after_seconds as number | null,
+    name: name as string,
+    operation: operation as string,
+    when: when as Record<string, string>,
+    outcome: outcome as ScenarioOutcome,
+    then: then as ScenarioThen,
+    after_seconds: after_seconds as number | null,
   };
 }
 

@@ -4,7 +4,12 @@ import type { RunResult } from '../runner.ts';
 import { failureLines } from './terminal.ts';
 
 const esc = (s: string) =>
-  s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  s
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 const secs = (ms: number) => (ms / 1000).toFixed(3);
 
 function testcase(c: CaseResult): string {

@@ -22,7 +22,9 @@ export function markdownSummary(r: RunResult): string {
     '',
     '| operation | status | error code | | cases |',
     '|---|---|---|---|---|',
-    ...r.coverage.cells.map((c) => `| ${c.operationId} | ${c.status} | ${c.code ?? '—'} | ${MARK[c.state]} | ${c.cases} |`),
+    ...r.coverage.cells.map(
+      (c) => `| ${c.operationId} | ${c.status} | ${c.code ?? '—'} | ${MARK[c.state]} | ${c.cases} |`,
+    ),
     '',
     '### Out of reach',
     '',
@@ -44,7 +46,8 @@ export function markdownSummary(r: RunResult): string {
   }
   const skipped = r.cases.filter((c) => c.status === 'skipped');
   out.push(`## Skipped (${skipped.length})`, '');
-  if (skipped.length) out.push('| case | reason |', '|---|---|', ...skipped.map((c) => `| ${cell(c.id)} | ${cell(c.reason ?? '')} |`));
+  if (skipped.length)
+    out.push('| case | reason |', '|---|---|', ...skipped.map((c) => `| ${cell(c.id)} | ${cell(c.reason ?? '')} |`));
   out.push('', `## Cases by group`, '', '| group | cases | passed | failed | skipped |', '|---|---|---|---|---|');
   for (const g of [...new Set(r.cases.map((c) => c.group))]) {
     const cs = r.cases.filter((c) => c.group === g);

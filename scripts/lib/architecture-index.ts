@@ -29,7 +29,8 @@ function storeCalls(name: string, decls: Map<string, string>, seen = new Set<str
   seen.add(name);
   for (const m of body.matchAll(/\bstore\.([A-Za-z0-9_]+)\(/g)) calls.add(m[1]!);
   for (const other of decls.keys()) {
-    if (other !== name && new RegExp(`\\b${other}\\b`).test(body)) for (const c of storeCalls(other, decls, seen)) calls.add(c);
+    if (other !== name && new RegExp(`\\b${other}\\b`).test(body))
+      for (const c of storeCalls(other, decls, seen)) calls.add(c);
   }
   return calls;
 }
@@ -48,11 +49,14 @@ function caseGroups(): Map<string, Set<string>> {
 
 export function operationIndex(root: string): string {
   const dir = join(root, 'server/handlers');
-  const modules = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'index.ts')
+  const modules = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'index.ts')
     .map((f) => ({ file: `server/handlers/${f}`, decls: declarations(readFileSync(join(dir, f), 'utf8')) }));
   const groups = caseGroups();
   const rows = Object.entries(OPERATIONS).map(([id, op]) => {
-    const mod = modules.find((m) => m.decls.has(id) && new RegExp(`^export const ${id}\\b`, 'm').test(m.decls.get(id)!));
+    const mod = modules.find(
+      (m) => m.decls.has(id) && new RegExp(`^export const ${id}\\b`, 'm').test(m.decls.get(id)!),
+    );
     const calls = mod ? [...storeCalls(id, mod.decls)].sort() : [];
     const cases = [...(groups.get(id) ?? [])].sort();
     return `| \`${id}\` | ${op.method} ${op.path} | ${op.scope ?? 'public'} | [${op.source.replace('openapi/', '')}](${op.source}) | ${mod ? `[${mod.file.replace('server/', '')}](${mod.file})` : '**missing**'} | ${calls.map((c) => `\`${c}\``).join(', ') || '—'} | ${cases.join(', ') || '**none**'} |`;

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { offlinePage, REMOTE_LOGOS } from './offline-docs.ts';
 
-const page = (head: string, body: string) => `<!DOCTYPE html>\n<html lang="en">\n<head>${head}</head>\n<body>${body}</body></html>`;
+const page = (head: string, body: string) =>
+  `<!DOCTYPE html>\n<html lang="en">\n<head>${head}</head>\n<body>${body}</body></html>`;
 const logoScript = `<script>src:e?\`${REMOTE_LOGOS[0]}\`:\`${REMOTE_LOGOS[1]}\`</script>`;
 
 describe('offlinePage', () => {

@@ -15,7 +15,10 @@
  */
 
 /** Remote images Redoc 3 hard-codes (the footer logo, full and for a collapsed sidebar). */
-export const REMOTE_LOGOS = ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg'] as const;
+export const REMOTE_LOGOS = [
+  'https://cdn.redoc.ly/redoc/logo-mini-full.svg',
+  'https://cdn.redoc.ly/redoc/logo-mini.svg',
+] as const;
 
 const EMPTY = 'data:,';
 const FAVICON = `<link rel="icon" href="${EMPTY}">`;

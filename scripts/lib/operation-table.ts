@@ -33,7 +33,10 @@ export interface OperationEntry {
 function deref(bundle: Node, node: Node): Node {
   let cur = node;
   while (typeof cur.$ref === 'string') {
-    cur = cur.$ref.slice(2).split('/').reduce<Node>((n, k) => n[k] as Node, bundle);
+    cur = cur.$ref
+      .slice(2)
+      .split('/')
+      .reduce<Node>((n, k) => n[k] as Node, bundle);
   }
   return cur;
 }
@@ -53,18 +56,30 @@ export function operationTable(bundle: Node, rootYaml: string): Record<string, O
     for (const [method, op] of Object.entries(item)) {
       if (!METHODS.includes(method)) continue;
       const operation = op as {
-        operationId: string; security?: Record<string, string[]>[]; parameters?: Node[]; responses: Record<string, unknown>;
+        operationId: string;
+        security?: Record<string, string[]>[];
+        parameters?: Node[];
+        responses: Record<string, unknown>;
         requestBody?: Node;
       };
-      const success = Object.keys(operation.responses).map(Number).filter((s) => s >= 200 && s < 300).sort()[0];
+      const success = Object.keys(operation.responses)
+        .map(Number)
+        .filter((s) => s >= 200 && s < 300)
+        .sort()[0];
       if (success === undefined) throw new Error(`${operation.operationId}: no 2xx response`);
-      const content = operation.requestBody ? (deref(bundle, operation.requestBody).content ?? {}) as Record<string, Node> : {};
+      const content = operation.requestBody
+        ? ((deref(bundle, operation.requestBody).content ?? {}) as Record<string, Node>)
+        : {};
       const body = Object.keys(content)[0] ?? null;
       const bodySchema = body ? deref(bundle, (content[body]!.schema ?? {}) as Node) : {};
       const bodyMembers = Object.keys((bodySchema.properties ?? {}) as Node);
-      const params = [...((item.parameters as Node[] | undefined) ?? []), ...(operation.parameters ?? [])].map((p) => deref(bundle, p));
+      const params = [...((item.parameters as Node[] | undefined) ?? []), ...(operation.parameters ?? [])].map((p) =>
+        deref(bundle, p),
+      );
       const query = params.filter((p) => p.in === 'query');
-      const scopes = (operation.security ?? (bundle.security as Record<string, string[]>[])).flatMap((req) => Object.values(req).flat());
+      const scopes = (operation.security ?? (bundle.security as Record<string, string[]>[])).flatMap((req) =>
+        Object.values(req).flat(),
+      );
       if (scopes.length > 1) throw new Error(`${operation.operationId}: one scope per operation is supported`);
       const ref = sources[path]?.$ref;
       table[operation.operationId] = {
@@ -75,9 +90,13 @@ export function operationTable(bundle: Node, rootYaml: string): Record<string, O
         body,
         bodyMembers,
         query: query.map((p) => String(p.name)),
-        integerQuery: query.filter((p) => deref(bundle, p.schema as Node).type === 'integer').map((p) => String(p.name)),
+        integerQuery: query
+          .filter((p) => deref(bundle, p.schema as Node).type === 'integer')
+          .map((p) => String(p.name)),
         pathParams: params.filter((p) => p.in === 'path').map((p) => String(p.name)),
-        pathParamExamples: Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [String(p.name), exampleOf(p)])),
+        pathParamExamples: Object.fromEntries(
+          params.filter((p) => p.in === 'path').map((p) => [String(p.name), exampleOf(p)]),
+        ),
         source: ref ? `openapi/${ref}` : 'openapi/openapi.yaml',
       };
     }

@@ -20,18 +20,36 @@ export function generateCollection(dir: string, bundlePath = BUNDLE): string {
   const config = join(dir, 'portman-config.json');
   const out = join(dir, 'collection.json');
   writeFileSync(config, JSON.stringify(portmanConfig(JSON.parse(readFileSync(bundlePath, 'utf8'))), null, 2));
-  const r = spawnSync(join(project, 'node_modules/.bin/portman'),
-    ['--local', bundlePath, '--portmanConfigFile', config, '--output', out, '--baseUrl', '{{baseUrl}}', '--logAssignVariables', 'false'],
-    { cwd: dir, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+  const r = spawnSync(
+    join(project, 'node_modules/.bin/portman'),
+    [
+      '--local',
+      bundlePath,
+      '--portmanConfigFile',
+      config,
+      '--output',
+      out,
+      '--baseUrl',
+      '{{baseUrl}}',
+      '--logAssignVariables',
+      'false',
+    ],
+    { cwd: dir, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NODE_NO_WARNINGS: '1' } },
+  );
   if (r.status !== 0) throw new Error(`portman failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
   // Portman reports a schema it cannot compile by disabling that check in the collection: treat it as a failure.
   const text = readFileSync(out, 'utf8');
-  if (text.includes('is not being validated against your spec')) throw new Error('portman left a response without schema validation');
+  if (text.includes('is not being validated against your spec'))
+    throw new Error('portman left a response without schema validation');
   writeFileSync(out, JSON.stringify(moveDeletionsLast(JSON.parse(text) as Folder), null, 2));
   return out;
 }
 
-interface Folder { name?: string; item?: Folder[]; request?: { method?: string } }
+interface Folder {
+  name?: string;
+  item?: Folder[];
+  request?: { method?: string };
+}
 
 /**
  * Moves the DELETE of each operation (its main request, not its variations: they fail authentication) to a last
@@ -40,12 +58,13 @@ interface Folder { name?: string; item?: Folder[]; request?: { method?: string }
  */
 export function moveDeletionsLast(collection: Folder): Folder {
   const deletions: Folder[] = [];
-  const take = (items: Folder[]): Folder[] => items.filter((i) => {
-    if (i.item) return (i.item = take(i.item)), true;
-    if (i.request?.method !== 'DELETE' || /\]$/.test(i.name ?? '')) return true;
-    deletions.push(i);
-    return false;
-  });
+  const take = (items: Folder[]): Folder[] =>
+    items.filter((i) => {
+      if (i.item) return ((i.item = take(i.item)), true);
+      if (i.request?.method !== 'DELETE' || /\]$/.test(i.name ?? '')) return true;
+      deletions.push(i);
+      return false;
+    });
   const item = take(collection.item ?? []);
   return { ...collection, item: deletions.length ? [...item, { name: 'Deletions', item: deletions }] : item };
 }

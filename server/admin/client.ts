@@ -11,12 +11,19 @@ const MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 const UNREACHABLE = new Set(['ENOENT', 'ECONNREFUSED', 'ENOTSOCK']);
 
 export class AdminUnreachableError extends Error {
-  constructor(readonly socketPath: string, readonly code: string) {
+  constructor(
+    readonly socketPath: string,
+    readonly code: string,
+  ) {
     super(`no server answers on ${socketPath} (${code})`);
   }
 }
 
-export function sendAdminRequest(socketPath: string, request: AdminRequest, timeoutMs = 120_000): Promise<AdminResponse> {
+export function sendAdminRequest(
+  socketPath: string,
+  request: AdminRequest,
+  timeoutMs = 120_000,
+): Promise<AdminResponse> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(socketPath);
     let settled = false;
@@ -27,7 +34,9 @@ export function sendAdminRequest(socketPath: string, request: AdminRequest, time
       if (error) reject(error);
       else resolve(response!);
     };
-    socket.setTimeout(timeoutMs, () => finish(new Error(`the server did not answer on ${socketPath} within ${timeoutMs / 1000} s`)));
+    socket.setTimeout(timeoutMs, () =>
+      finish(new Error(`the server did not answer on ${socketPath} within ${timeoutMs / 1000} s`)),
+    );
     socket.once('error', (err: NodeJS.ErrnoException) => {
       finish(err.code && UNREACHABLE.has(err.code) ? new AdminUnreachableError(socketPath, err.code) : err);
     });
@@ -35,7 +44,10 @@ export function sendAdminRequest(socketPath: string, request: AdminRequest, time
       readLine(socket, MAX_RESPONSE_BYTES).then(
         (line) => {
           const response = parseResponse(line);
-          finish(response ? null : new Error(`the server's answer on ${socketPath} is not an admin response`), response ?? undefined);
+          finish(
+            response ? null : new Error(`the server's answer on ${socketPath} is not an admin response`),
+            response ?? undefined,
+          );
         },
         () => finish(new Error(`the server closed ${socketPath} without an answer`)),
       );

@@ -4,7 +4,17 @@
  * oversized requests, a close that waits for running commands but not for idle connections.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,8 +25,12 @@ import { AdminSocketInUseError, listenAdminSocket, MAX_SOCKET_PATH_BYTES, type A
 
 const NOBODY = 65534;
 /** A node binary user `nobody` may run (ours may sit under a directory only root can enter), when we are root. */
-const nodeForNobody = process.getuid?.() !== 0 ? undefined : [process.execPath, '/usr/bin/node', '/usr/local/bin/node']
-  .find((bin) => spawnSync(bin, ['-e', ''], { uid: NOBODY, gid: NOBODY }).status === 0);
+const nodeForNobody =
+  process.getuid?.() !== 0
+    ? undefined
+    : [process.execPath, '/usr/bin/node', '/usr/local/bin/node'].find(
+        (bin) => spawnSync(bin, ['-e', ''], { uid: NOBODY, gid: NOBODY }).status === 0,
+      );
 
 let dir: string;
 let logs: string[];
@@ -42,7 +56,9 @@ function raw(path: string, bytes: string | Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
     const c = net.connect(path);
     let got = '';
-    c.on('data', (d) => { got += d; });
+    c.on('data', (d) => {
+      got += d;
+    });
     c.on('close', () => resolve(got));
     c.on('error', reject);
     c.on('connect', () => c.write(bytes));
@@ -55,7 +71,10 @@ describe('admin socket', () => {
     expect(s.path).toBe(adminSocketPath(dir));
     expect(lstatSync(s.path).isSocket()).toBe(true);
     expect(statSync(s.path).mode & 0o777).toBe(0o600);
-    expect(await sendAdminRequest(s.path, { argv: ['key', 'list', 'ünï ✓'] })).toEqual({ code: 0, lines: ['key', 'list', 'ünï ✓'] });
+    expect(await sendAdminRequest(s.path, { argv: ['key', 'list', 'ünï ✓'] })).toEqual({
+      code: 0,
+      lines: ['key', 'list', 'ünï ✓'],
+    });
     expect(await raw(s.path, '{"argv":["a"]}\n')).toBe('{"code":0,"lines":["a"]}\n');
     await s.close();
     expect(existsSync(s.path)).toBe(false);
@@ -63,21 +82,35 @@ describe('admin socket', () => {
   });
 
   // Root can act as another user (nobody, 65534): the socket's mode, not the directory's, must keep that user out.
-  it.skipIf(!nodeForNobody)(`keeps out another local user (EACCES), who gets in when the mode is widened${nodeForNobody ? '' : ' (skipped: not root, or no node that user may run)'}`, async () => {
-    const s = (await listen())!;
-    chmodSync(dir, 0o755); // the directory is searchable by all: only the socket's own mode protects it
-    const tryAs = () => spawnSync(nodeForNobody!, ['-e', `
+  it.skipIf(!nodeForNobody)(
+    `keeps out another local user (EACCES), who gets in when the mode is widened${nodeForNobody ? '' : ' (skipped: not root, or no node that user may run)'}`,
+    async () => {
+      const s = (await listen())!;
+      chmodSync(dir, 0o755); // the directory is searchable by all: only the socket's own mode protects it
+      const tryAs = () =>
+        spawnSync(
+          nodeForNobody!,
+          [
+            '-e',
+            `
       const c = require('net').connect(${JSON.stringify(s.path)});
       c.on('connect', () => { console.log('connected'); c.destroy(); });
-      c.on('error', (e) => console.log(e.code));`], { uid: NOBODY, gid: NOBODY, encoding: 'utf8' }).stdout.trim();
-    expect(tryAs()).toBe('EACCES');
-    chmodSync(s.path, 0o666); // the mutant: what a socket without the 0600 would allow
-    expect(tryAs()).toBe('connected');
-  });
+      c.on('error', (e) => console.log(e.code));`,
+          ],
+          { uid: NOBODY, gid: NOBODY, encoding: 'utf8' },
+        ).stdout.trim();
+      expect(tryAs()).toBe('EACCES');
+      chmodSync(s.path, 0o666); // the mutant: what a socket without the 0600 would allow
+      expect(tryAs()).toBe('connected');
+    },
+  );
 
   it('replaces the socket a killed server left behind, and says so', async () => {
     const file = adminSocketPath(dir);
-    const killed = spawn(process.execPath, ['-e', `require('net').createServer().listen(${JSON.stringify(file)}, () => process.kill(process.pid, 'SIGKILL'))`]);
+    const killed = spawn(process.execPath, [
+      '-e',
+      `require('net').createServer().listen(${JSON.stringify(file)}, () => process.kill(process.pid, 'SIGKILL'))`,
+    ]);
     await new Promise((r) => killed.once('exit', r));
     expect(lstatSync(file).isSocket()).toBe(true);
     await expect(sendAdminRequest(file, { argv: [] })).rejects.toEqual(new AdminUnreachableError(file, 'ECONNREFUSED'));
@@ -89,7 +122,9 @@ describe('admin socket', () => {
   it('refuses to start on a socket a live server answers on, which keeps working', async () => {
     const first = (await listen())!;
     await expect(listen(async () => ({ code: 9, lines: ['second'] }))).rejects.toThrow(AdminSocketInUseError);
-    await expect(listen()).rejects.toThrow(/admin socket .*\.admin\.sock answers: another server holds this data directory/);
+    await expect(listen()).rejects.toThrow(
+      /admin socket .*\.admin\.sock answers: another server holds this data directory/,
+    );
     expect(await sendAdminRequest(first.path, { argv: ['first'] })).toEqual({ code: 0, lines: ['first'] });
   });
 
@@ -103,7 +138,9 @@ describe('admin socket', () => {
     const deep = join(dir, 'd'.repeat(Math.max(1, MAX_SOCKET_PATH_BYTES - dir.length - 10)));
     mkdirSync(deep);
     expect(await listen(echo, deep)).toBeNull();
-    expect(logs).toEqual([expect.stringMatching(/^no admin socket: its path .* is over 103 bytes; use a shorter --data-dir/)]);
+    expect(logs).toEqual([
+      expect.stringMatching(/^no admin socket: its path .* is over 103 bytes; use a shorter --data-dir/),
+    ]);
     expect(existsSync(adminSocketPath(deep))).toBe(false);
   });
 
@@ -114,7 +151,10 @@ describe('admin socket', () => {
     ['JSON null', 'null\n'],
   ])('answers a request that is %s with status 2 and the form it takes', async (_name, line) => {
     const s = (await listen())!;
-    expect(JSON.parse(await raw(s.path, line))).toEqual({ code: 2, lines: [expect.stringContaining('one JSON line {"argv"')] });
+    expect(JSON.parse(await raw(s.path, line))).toEqual({
+      code: 2,
+      lines: [expect.stringContaining('one JSON line {"argv"')],
+    });
   });
 
   it('cuts a request over 64 KiB without answering, and keeps serving', async () => {
@@ -124,21 +164,33 @@ describe('admin socket', () => {
   });
 
   it('answers status 3 when the command throws, and logs it', async () => {
-    const s = (await listen(async () => { throw new Error('boom'); }))!;
-    expect(await sendAdminRequest(s.path, { argv: [] })).toEqual({ code: 3, lines: ['error: the server could not run the command (see its log)'] });
+    const s = (await listen(async () => {
+      throw new Error('boom');
+    }))!;
+    expect(await sendAdminRequest(s.path, { argv: [] })).toEqual({
+      code: 3,
+      lines: ['error: the server could not run the command (see its log)'],
+    });
     expect(logs).toEqual(['admin command failed']);
   });
 
   it('closes after the commands in progress have answered, without waiting for idle connections', async () => {
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
-    const s = (await listen(async (req) => { await gate; return echo(req); }))!;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const s = (await listen(async (req) => {
+      await gate;
+      return echo(req);
+    }))!;
     const idle = net.connect(s.path);
     await new Promise((r) => idle.once('connect', r));
     const answer = sendAdminRequest(s.path, { argv: ['slow'] });
     await new Promise((r) => setTimeout(r, 100)); // the request has arrived
     let closed = false;
-    const closing = s.close().then(() => { closed = true; });
+    const closing = s.close().then(() => {
+      closed = true;
+    });
     await new Promise((r) => setTimeout(r, 200));
     expect(closed).toBe(false);
     release();

@@ -14,7 +14,14 @@
  */
 import fs from 'node:fs';
 import net from 'node:net';
-import { adminSocketPath, MAX_REQUEST_BYTES, parseRequest, readLine, type AdminRequest, type AdminResponse } from './protocol.ts';
+import {
+  adminSocketPath,
+  MAX_REQUEST_BYTES,
+  parseRequest,
+  readLine,
+  type AdminRequest,
+  type AdminResponse,
+} from './protocol.ts';
 
 /** sun_path holds 108 bytes with the final NUL on Linux (104 on macOS): longer paths cannot be bound. */
 export const MAX_SOCKET_PATH_BYTES = 103;
@@ -39,7 +46,9 @@ export async function listenAdminSocket(dataDir: string, opts: AdminSocketOption
   fs.mkdirSync(dataDir, { recursive: true });
   const file = adminSocketPath(fs.realpathSync(dataDir));
   if (Buffer.byteLength(file) > MAX_SOCKET_PATH_BYTES) {
-    opts.log(`no admin socket: its path ${file} is over ${MAX_SOCKET_PATH_BYTES} bytes; use a shorter --data-dir to reach this server with the console`);
+    opts.log(
+      `no admin socket: its path ${file} is over ${MAX_SOCKET_PATH_BYTES} bytes; use a shorter --data-dir to reach this server with the console`,
+    );
     return null;
   }
   // Commands in progress (a close waits for them) and connections still sending their request (a close cuts them).
@@ -64,17 +73,21 @@ export async function listenAdminSocket(dataDir: string, opts: AdminSocketOption
   let closing: Promise<void> | null = null;
   return {
     path: file,
-    close: () => (closing ??= (async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of waiting) socket.destroy();
-      await Promise.allSettled([...running]);
-      await closed;
-    })()),
+    close: () =>
+      (closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const socket of waiting) socket.destroy();
+        await Promise.allSettled([...running]);
+        await closed;
+      })()),
   };
 }
 
 async function serve(
-  socket: net.Socket, handle: AdminSocketOptions['handle'], log: AdminSocketOptions['log'], received: () => void,
+  socket: net.Socket,
+  handle: AdminSocketOptions['handle'],
+  log: AdminSocketOptions['log'],
+  received: () => void,
 ): Promise<void> {
   socket.setTimeout(REQUEST_TIMEOUT_MS, () => socket.destroy());
   let line: string;
@@ -91,7 +104,10 @@ async function serve(
   try {
     response = request
       ? await handle(request)
-      : { code: 2, lines: ['error: the admin socket takes one JSON line {"argv": [the console\'s arguments as strings]}'] };
+      : {
+          code: 2,
+          lines: ['error: the admin socket takes one JSON line {"argv": [the console\'s arguments as strings]}'],
+        };
   } catch (err) {
     log('admin command failed', err);
     response = { code: 3, lines: ['error: the server could not run the command (see its log)'] };
@@ -109,7 +125,9 @@ async function bind(server: net.Server, file: string, log: AdminSocketOptions['l
       if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 3) throw err;
     }
     if (await answers(file)) {
-      throw new AdminSocketInUseError(`admin socket ${file} answers: another server holds this data directory; stop it or give this one its own --data-dir`);
+      throw new AdminSocketInUseError(
+        `admin socket ${file} answers: another server holds this data directory; stop it or give this one its own --data-dir`,
+      );
     }
     const stat = fs.lstatSync(file, { throwIfNoEntry: false });
     if (stat === undefined) continue; // removed meanwhile
@@ -128,7 +146,9 @@ function listenOnce(server: net.Server, file: string): Promise<void> {
     let previous: number | undefined;
     try {
       previous = process.umask(0o177);
-    } catch { /* worker thread */ }
+    } catch {
+      /* worker thread */
+    }
     try {
       server.listen(file, () => {
         server.off('error', onError);

@@ -55,33 +55,79 @@ describe('callerIp', () => {
     ['link-local peer with a zone id, zone dropped', { peer: 'fe80::1%eth0', want: 'fe80::1' }],
     ['no socket address', { peer: undefined, xff: '203.0.113.9', want: undefined }],
     // TRUST_PROXY set, but the peer is not one of the proxies
-    ['an untrusted peer with X-Forwarded-For', { peer: '198.51.100.7', xff: '203.0.113.9', trust: '10.0.0.1', want: '198.51.100.7' }],
-    ['a peer in a different family from the trusted proxy', { peer: '::1', xff: '203.0.113.9', trust: '127.0.0.1', want: '::1' }],
+    [
+      'an untrusted peer with X-Forwarded-For',
+      { peer: '198.51.100.7', xff: '203.0.113.9', trust: '10.0.0.1', want: '198.51.100.7' },
+    ],
+    [
+      'a peer in a different family from the trusted proxy',
+      { peer: '::1', xff: '203.0.113.9', trust: '127.0.0.1', want: '::1' },
+    ],
     // trusted peer: X-Forwarded-For from the right, first untrusted hop
     ['trusted 127.0.0.1, one hop', { peer: '127.0.0.1', xff: '203.0.113.9', trust: '127.0.0.1', want: '203.0.113.9' }],
     ['trusted ::1, one hop', { peer: '::1', xff: '203.0.113.9', trust: '::1', want: '203.0.113.9' }],
-    ['trusted IPv4-mapped peer against an IPv4 entry', { peer: '::ffff:10.0.0.1', xff: '203.0.113.9', trust: '10.0.0.0/8', want: '203.0.113.9' }],
-    ['a client-supplied hop to the left is ignored (right-most untrusted wins)', { peer: '127.0.0.1', xff: '198.51.100.7, 203.0.113.9', trust: '127.0.0.1', want: '203.0.113.9' }],
-    ['trusted hops are skipped', { peer: '10.0.0.1', xff: '198.51.100.7, 203.0.113.9, 10.0.0.3, 10.0.0.2', trust: '10.0.0.0/8', want: '203.0.113.9' }],
-    ['every hop trusted: the left-most', { peer: '10.0.0.1', xff: '10.0.0.3, 10.0.0.2', trust: '10.0.0.0/8', want: '10.0.0.3' }],
+    [
+      'trusted IPv4-mapped peer against an IPv4 entry',
+      { peer: '::ffff:10.0.0.1', xff: '203.0.113.9', trust: '10.0.0.0/8', want: '203.0.113.9' },
+    ],
+    [
+      'a client-supplied hop to the left is ignored (right-most untrusted wins)',
+      { peer: '127.0.0.1', xff: '198.51.100.7, 203.0.113.9', trust: '127.0.0.1', want: '203.0.113.9' },
+    ],
+    [
+      'trusted hops are skipped',
+      {
+        peer: '10.0.0.1',
+        xff: '198.51.100.7, 203.0.113.9, 10.0.0.3, 10.0.0.2',
+        trust: '10.0.0.0/8',
+        want: '203.0.113.9',
+      },
+    ],
+    [
+      'every hop trusted: the left-most',
+      { peer: '10.0.0.1', xff: '10.0.0.3, 10.0.0.2', trust: '10.0.0.0/8', want: '10.0.0.3' },
+    ],
     ['no X-Forwarded-For: the peer', { peer: '127.0.0.1', trust: '127.0.0.1', want: '127.0.0.1' }],
     ['an empty X-Forwarded-For: the peer', { peer: '127.0.0.1', xff: '', trust: '127.0.0.1', want: '127.0.0.1' }],
-    ['an IPv4-mapped hop, unmapped', { peer: '127.0.0.1', xff: '::ffff:203.0.113.9', trust: '127.0.0.1', want: '203.0.113.9' }],
+    [
+      'an IPv4-mapped hop, unmapped',
+      { peer: '127.0.0.1', xff: '::ffff:203.0.113.9', trust: '127.0.0.1', want: '203.0.113.9' },
+    ],
     ['an IPv6 hop, normalised', { peer: '127.0.0.1', xff: '2001:DB8:0::1', trust: '127.0.0.1', want: '2001:db8::1' }],
-    ['several X-Forwarded-For lines read as one list', { peer: '127.0.0.1', xff: ['198.51.100.7', '203.0.113.9'], trust: '127.0.0.1', want: '203.0.113.9' }],
+    [
+      'several X-Forwarded-For lines read as one list',
+      { peer: '127.0.0.1', xff: ['198.51.100.7', '203.0.113.9'], trust: '127.0.0.1', want: '203.0.113.9' },
+    ],
     // malformed hops stop the walk at the last trusted hop
-    ['a malformed right-most hop: the peer', { peer: '127.0.0.1', xff: '203.0.113.9, unknown', trust: '127.0.0.1', want: '127.0.0.1' }],
-    ['a hop with a port: the peer', { peer: '127.0.0.1', xff: '203.0.113.9:5555', trust: '127.0.0.1', want: '127.0.0.1' }],
-    ['a bracketed IPv6 hop: the peer', { peer: '127.0.0.1', xff: '[2001:db8::1]', trust: '127.0.0.1', want: '127.0.0.1' }],
+    [
+      'a malformed right-most hop: the peer',
+      { peer: '127.0.0.1', xff: '203.0.113.9, unknown', trust: '127.0.0.1', want: '127.0.0.1' },
+    ],
+    [
+      'a hop with a port: the peer',
+      { peer: '127.0.0.1', xff: '203.0.113.9:5555', trust: '127.0.0.1', want: '127.0.0.1' },
+    ],
+    [
+      'a bracketed IPv6 hop: the peer',
+      { peer: '127.0.0.1', xff: '[2001:db8::1]', trust: '127.0.0.1', want: '127.0.0.1' },
+    ],
     ['a shorthand IPv4 hop: the peer', { peer: '127.0.0.1', xff: '127.1', trust: '127.0.0.1', want: '127.0.0.1' }],
-    ['a malformed hop behind a trusted one: that trusted hop', { peer: '10.0.0.1', xff: '203.0.113.9, garbage, 10.0.0.2', trust: '10.0.0.0/8', want: '10.0.0.2' }],
-    ['an empty hop behind a trusted one: that trusted hop', { peer: '10.0.0.1', xff: '203.0.113.9, , 10.0.0.2', trust: '10.0.0.0/8', want: '10.0.0.2' }],
+    [
+      'a malformed hop behind a trusted one: that trusted hop',
+      { peer: '10.0.0.1', xff: '203.0.113.9, garbage, 10.0.0.2', trust: '10.0.0.0/8', want: '10.0.0.2' },
+    ],
+    [
+      'an empty hop behind a trusted one: that trusted hop',
+      { peer: '10.0.0.1', xff: '203.0.113.9, , 10.0.0.2', trust: '10.0.0.0/8', want: '10.0.0.2' },
+    ],
   ] as [string, Case][])('%s', (_name, c) => {
     expect(callerIp(request(c), parseTrustProxy(c.trust))).toBe(c.want);
   });
 
   it('trusts no proxy by default', () => {
     expect(NO_TRUSTED_PROXIES.entries).toEqual([]);
-    expect(callerIp(request({ peer: '127.0.0.1', xff: '203.0.113.9', want: undefined }), NO_TRUSTED_PROXIES)).toBe('127.0.0.1');
+    expect(callerIp(request({ peer: '127.0.0.1', xff: '203.0.113.9', want: undefined }), NO_TRUSTED_PROXIES)).toBe(
+      '127.0.0.1',
+    );
   });
 });

@@ -21,7 +21,16 @@
  * Mapping to Express, for reference only (we do not use it): `app.set('trust proxy', trusted.entries)` would trust
  * the same hops, but proxy-addr returns a malformed hop as the client address, hence this module.
  */
-import { formatAddress, formatRange, inRange, maxPrefix, parseAddress, parseCidr, type Address, type Range } from './ip.ts';
+import {
+  formatAddress,
+  formatRange,
+  inRange,
+  maxPrefix,
+  parseAddress,
+  parseCidr,
+  type Address,
+  type Range,
+} from './ip.ts';
 
 export interface TrustedProxies {
   /** Normalised entries as configured (`10.0.0.0/8`, `127.0.0.1`, `::1`); empty = trust no proxy. */
@@ -30,7 +39,10 @@ export interface TrustedProxies {
 }
 
 /** The default: no proxy is trusted, the caller is always the TCP peer. */
-export const NO_TRUSTED_PROXIES: TrustedProxies = Object.freeze({ entries: Object.freeze([]), ranges: Object.freeze([]) });
+export const NO_TRUSTED_PROXIES: TrustedProxies = Object.freeze({
+  entries: Object.freeze([]),
+  ranges: Object.freeze([]),
+});
 
 export class TrustProxyError extends Error {
   constructor(message: string) {
@@ -60,7 +72,9 @@ export function parseTrustProxy(value: string | undefined): TrustedProxies {
       const cidr = parseCidr(text);
       if (!cidr.ok) throw new TrustProxyError(`invalid entry '${shorten(text)}': ${cidr.reason}`);
       if (cidr.value.prefix === 0) {
-        throw new TrustProxyError(`entry '${text}' would trust every address; list your proxies' addresses or ranges explicitly`);
+        throw new TrustProxyError(
+          `entry '${text}' would trust every address; list your proxies' addresses or ranges explicitly`,
+        );
       }
       range = cidr.value;
       normalised = formatRange(range);
@@ -104,7 +118,7 @@ export function callerIp(req: CallerIpRequest, trusted: TrustedProxies): string 
   if (trusted.ranges.length === 0 || !isTrusted(peer, trusted)) return formatAddress(peer);
 
   const header = req.headers['x-forwarded-for'];
-  const text = Array.isArray(header) ? header.join(',') : header ?? '';
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
   const hops = text.split(',').map((h) => h.trim());
   let last: Address = peer; // the nearest hop we trust so far
   for (let i = hops.length - 1; i >= 0; i--) {

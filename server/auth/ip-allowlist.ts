@@ -23,8 +23,10 @@ export class AllowListError extends Error {
 
   constructor(problems: { entry: string; reason: string }[]) {
     const list = problems.map((p) => `'${shorten(p.entry)}' (${p.reason})`).join(', ');
-    super(`invalid IP allow-list ${problems.length === 1 ? 'entry' : 'entries'}: ${list}; ` +
-      'use single IPv4 addresses, IPv4 CIDR ranges or single IPv6 addresses');
+    super(
+      `invalid IP allow-list ${problems.length === 1 ? 'entry' : 'entries'}: ${list}; ` +
+        'use single IPv4 addresses, IPv4 CIDR ranges or single IPv6 addresses',
+    );
     this.name = 'AllowListError';
     this.invalid = problems.map((p) => p.entry);
   }
@@ -48,12 +50,19 @@ function parseEntry(text: string): Entry {
   }
   const address = parseAddress(text);
   if (!address) return { ok: false, reason: 'not an IPv4 address, IPv4 CIDR range or IPv6 address' };
-  return { ok: true, normalised: formatAddress(address), range: { address, prefix: address.kind() === 'ipv4' ? 32 : 128 } };
+  return {
+    ok: true,
+    normalised: formatAddress(address),
+    range: { address, prefix: address.kind() === 'ipv4' ? 32 : 128 },
+  };
 }
 
 function splitEntries(input: string | readonly string[]): string[] {
   const parts = typeof input === 'string' ? [input] : input;
-  return parts.flatMap((p) => p.split(',')).map((e) => e.trim()).filter((e) => e !== '');
+  return parts
+    .flatMap((p) => p.split(','))
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
 }
 
 /**

@@ -27,7 +27,9 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 /** IPv4-mapped IPv6 → IPv4; everything else unchanged. */
 export function unmap(address: Address): Address {
-  return address.kind() === 'ipv6' && (address as IPv6).isIPv4MappedAddress() ? (address as IPv6).toIPv4Address() : address;
+  return address.kind() === 'ipv6' && (address as IPv6).isIPv4MappedAddress()
+    ? (address as IPv6).toIPv4Address()
+    : address;
 }
 
 /** Canonical text: dotted quad for IPv4, RFC 5952 (lower case, longest zero run compressed) for IPv6. */
@@ -70,7 +72,8 @@ export function parseCidr(text: string): Parsed<Range> {
   const prefixText = text.slice(slash + 1);
   if (!/^[0-9]{1,3}$/.test(prefixText)) return { ok: false, reason: 'the prefix length must be a number' };
   const prefix = Number(prefixText);
-  if (addressText.length === 0 || addressText.length > MAX_ADDRESS_TEXT) return { ok: false, reason: 'not an IP address' };
+  if (addressText.length === 0 || addressText.length > MAX_ADDRESS_TEXT)
+    return { ok: false, reason: 'not an IP address' };
 
   let address: Address;
   if (ipaddr.IPv4.isValidFourPartDecimal(addressText)) {

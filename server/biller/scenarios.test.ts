@@ -28,24 +28,36 @@ describe('the scenario table', () => {
     for (const n of names) expect(n).toMatch(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);
   });
 
-  it.each(SANDBOX_SCENARIOS.map((s) => [s.name, s] as const))('%s: triggers on members of its operation, in their valid forms', (_n, s) => {
-    for (const [member, value] of Object.entries(s.when)) {
-      expect(MEMBERS[s.operation]).toContain(member);
-      expect(value).toMatch(FORMS[member]!);
-    }
-  });
+  it.each(SANDBOX_SCENARIOS.map((s) => [s.name, s] as const))(
+    '%s: triggers on members of its operation, in their valid forms',
+    (_n, s) => {
+      for (const [member, value] of Object.entries(s.when)) {
+        expect(MEMBERS[s.operation]).toContain(member);
+        expect(value).toMatch(FORMS[member]!);
+      }
+    },
+  );
 
-  it.each(SANDBOX_SCENARIOS.map((s) => [s.name, s] as const))('%s: has a later state exactly when it has a delay, and a state that can follow', (_n, s) => {
-    expect(s.then === null).toBe(s.after_seconds === null);
-    const verification = s.operation.startsWith('get');
-    expect(verification ? ['found', 'not_found'] : ['successful', 'pending', 'not_found']).toContain(s.outcome);
-    // The transitions of the design: pending -> successful | failed, successful -> reversed.
-    const next: Record<string, (string | null)[]> = { pending: ['successful', 'failed'], successful: [null, 'reversed'], found: [null], not_found: [null] };
-    expect(next[s.outcome]).toContain(s.then);
-  });
+  it.each(SANDBOX_SCENARIOS.map((s) => [s.name, s] as const))(
+    '%s: has a later state exactly when it has a delay, and a state that can follow',
+    (_n, s) => {
+      expect(s.then === null).toBe(s.after_seconds === null);
+      const verification = s.operation.startsWith('get');
+      expect(verification ? ['found', 'not_found'] : ['successful', 'pending', 'not_found']).toContain(s.outcome);
+      // The transitions of the design: pending -> successful | failed, successful -> reversed.
+      const next: Record<string, (string | null)[]> = {
+        pending: ['successful', 'failed'],
+        successful: [null, 'reversed'],
+        found: [null],
+        not_found: [null],
+      };
+      expect(next[s.outcome]).toContain(s.then);
+    },
+  );
 
   it('is what the simulator does when each scenario is played through it', async () => {
-    for (const s of SIMULATOR_SCENARIOS) expect(await play(s), s.name).toEqual({ outcome: s.outcome, then: s.then, after_seconds: s.after_seconds });
+    for (const s of SIMULATOR_SCENARIOS)
+      expect(await play(s), s.name).toEqual({ outcome: s.outcome, then: s.then, after_seconds: s.after_seconds });
   });
 
   it('never lets two scenarios of one operation trigger on the same value', () => {
@@ -54,16 +66,19 @@ describe('the scenario table', () => {
   });
 });
 
-const bundle = JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8')) as { info?: Record<string, unknown> };
+const bundle = JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8')) as {
+  info?: Record<string, unknown>;
+};
 const fromContract = bundle.info?.['x-sandbox-scenarios'] as SandboxScenario[] | undefined;
-const SKIPPED = 'generated/openapi.json has no info.x-sandbox-scenarios yet (the contract is written in parallel): these tests run once it is merged';
+const SKIPPED =
+  'generated/openapi.json has no info.x-sandbox-scenarios yet (the contract is written in parallel): these tests run once it is merged';
 if (!fromContract) console.info(`scenarios.test.ts: skipped the contract comparison: ${SKIPPED}`);
 
-describe('the contract\'s x-sandbox-scenarios', () => {
+describe("the contract's x-sandbox-scenarios", () => {
   const contract = fromContract ?? [];
   const story = (s: SandboxScenario) => ({ outcome: s.outcome, then: s.then, after_seconds: s.after_seconds });
 
-  it.skipIf(!fromContract)('lists exactly the simulator\'s scenarios: same triggers, same story', () => {
+  it.skipIf(!fromContract)("lists exactly the simulator's scenarios: same triggers, same story", () => {
     const byKey = (list: readonly SandboxScenario[]) => Object.fromEntries(list.map((s) => [keyOf(s), story(s)]));
     expect(byKey(contract)).toEqual(byKey(SANDBOX_SCENARIOS));
   });
@@ -76,7 +91,9 @@ describe('the contract\'s x-sandbox-scenarios', () => {
   it.skipIf(!fromContract)('is what the simulator does when each is played through it', async () => {
     for (const s of contract) {
       const hint = SIMULATOR_SCENARIOS.find((m) => keyOf(m) === keyOf(s));
-      expect(await play({ ...s, ...(hint?.meter_type ? { meter_type: hint.meter_type } : {}) }), s.name).toEqual(story(s));
+      expect(await play({ ...s, ...(hint?.meter_type ? { meter_type: hint.meter_type } : {}) }), s.name).toEqual(
+        story(s),
+      );
     }
   });
 });
@@ -87,28 +104,58 @@ function keyOf(s: Pick<SandboxScenario, 'operation' | 'when'>): string {
 }
 
 /** The story the simulator tells for a scenario's trigger: what the 201 (or verification) shows, then what requery shows once it is due. */
-async function play(s: SandboxScenario & Pick<SimulatorScenario, 'meter_type'>): Promise<Pick<SandboxScenario, 'outcome' | 'then' | 'after_seconds'>> {
+async function play(
+  s: SandboxScenario & Pick<SimulatorScenario, 'meter_type'>,
+): Promise<Pick<SandboxScenario, 'outcome' | 'then' | 'after_seconds'>> {
   const at = (ms: number) => new SimulatedBiller({ now: () => new Date(T0.getTime() + ms), timeoutWaitMs: 0 });
   if (s.operation === 'getElectricityMeter' || s.operation === 'getCableTvSmartcard') {
-    const found = s.operation === 'getElectricityMeter'
-      ? await at(0).verifyMeter({ environment: 'sandbox', product: product('sandbox', 'electricity', s.meter_type), meter_number: s.when.meter_number! })
-      : await at(0).verifySmartcard({ environment: 'sandbox', product: product('sandbox', 'cabletv'), smartcard_number: s.when.smartcard_number! });
+    const found =
+      s.operation === 'getElectricityMeter'
+        ? await at(0).verifyMeter({
+            environment: 'sandbox',
+            product: product('sandbox', 'electricity', s.meter_type),
+            meter_number: s.when.meter_number!,
+          })
+        : await at(0).verifySmartcard({
+            environment: 'sandbox',
+            product: product('sandbox', 'cabletv'),
+            smartcard_number: s.when.smartcard_number!,
+          });
     return { outcome: found ? 'found' : 'not_found', then: null, after_seconds: null };
   }
   if (s.outcome === 'not_found') {
     // A purchase refused by its verification: the purchase flow verifies the meter or smartcard before the vend.
-    const found = s.operation === 'createElectricityPurchase'
-      ? await at(0).verifyMeter({ environment: 'sandbox', product: product('sandbox', 'electricity', s.meter_type), meter_number: s.when.meter_number! })
-      : await at(0).verifySmartcard({ environment: 'sandbox', product: product('sandbox', 'cabletv'), smartcard_number: s.when.smartcard_number! });
+    const found =
+      s.operation === 'createElectricityPurchase'
+        ? await at(0).verifyMeter({
+            environment: 'sandbox',
+            product: product('sandbox', 'electricity', s.meter_type),
+            meter_number: s.when.meter_number!,
+          })
+        : await at(0).verifySmartcard({
+            environment: 'sandbox',
+            product: product('sandbox', 'cabletv'),
+            smartcard_number: s.when.smartcard_number!,
+          });
     return { outcome: found ? 'found' : 'not_found', then: null, after_seconds: null };
   }
   const order = scenarioOrder(s);
   // A vend that times out leaves the purchase pending (the 201 shows pending).
-  const first = await at(0).vend(order).then((r) => r.status, (e: unknown) => (e instanceof BillerTimeoutError ? 'pending' : Promise.reject(e)));
+  const first = await at(0)
+    .vend(order)
+    .then(
+      (r) => r.status,
+      (e: unknown) => (e instanceof BillerTimeoutError ? 'pending' : Promise.reject(e)),
+    );
   // When does the story change? The first instant at which a requery answers a different state (within a minute).
   for (let ms = 0; ms <= 60_000; ms += 250) {
     const now = (await at(ms).requery(order)).status;
-    if (now !== first) return { outcome: first as SandboxScenario['outcome'], then: now as SandboxScenario['then'], after_seconds: ms / 1000 };
+    if (now !== first)
+      return {
+        outcome: first as SandboxScenario['outcome'],
+        then: now as SandboxScenario['then'],
+        after_seconds: ms / 1000,
+      };
   }
   return { outcome: first as SandboxScenario['outcome'], then: null, after_seconds: null };
 }

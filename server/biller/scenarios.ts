@@ -10,7 +10,8 @@ import type { MeterType, ProductKind } from '../domain.ts';
 import { parseKobo } from '../money.ts';
 import type { VendOrder } from './types.ts';
 
-export type PurchaseOperation = 'createAirtimePurchase' | 'createDataPurchase' | 'createElectricityPurchase' | 'createCableTvPurchase';
+export type PurchaseOperation =
+  'createAirtimePurchase' | 'createDataPurchase' | 'createElectricityPurchase' | 'createCableTvPurchase';
 export type VerificationOperation = 'getElectricityMeter' | 'getCableTvSmartcard';
 
 /** One row as the contract's `x-sandbox-scenarios` carries it. */
@@ -33,7 +34,8 @@ export interface SimulatorScenario extends SandboxScenario {
 }
 
 /** A scenario that gets as far as the vend: a purchase, not one refused by its verification. */
-export const reachesVend = (s: SandboxScenario): boolean => s.operation.startsWith('create') && s.outcome !== 'not_found';
+export const reachesVend = (s: SandboxScenario): boolean =>
+  s.operation.startsWith('create') && s.outcome !== 'not_found';
 
 /** When a scenario's later state (`then`) is reached, counted from the purchase's created_at. */
 export const SCENARIO_DELAY_SECONDS = 3;
@@ -51,9 +53,27 @@ const final = { then: null, after_seconds: null } as const;
 function phoneStories(kind: 'airtime' | 'data', operation: PurchaseOperation): SimulatorScenario[] {
   return [
     { name: `${kind}_successful`, operation, when: { phone_number: '08011111111' }, outcome: 'successful', ...final },
-    { name: `${kind}_pending_then_successful`, operation, when: { phone_number: '08022222222' }, outcome: 'pending', ...later('successful') },
-    { name: `${kind}_pending_then_failed`, operation, when: { phone_number: '08033333333' }, outcome: 'pending', ...later('failed') },
-    { name: `${kind}_successful_then_reversed`, operation, when: { phone_number: '08044444444' }, outcome: 'successful', ...later('reversed') },
+    {
+      name: `${kind}_pending_then_successful`,
+      operation,
+      when: { phone_number: '08022222222' },
+      outcome: 'pending',
+      ...later('successful'),
+    },
+    {
+      name: `${kind}_pending_then_failed`,
+      operation,
+      when: { phone_number: '08033333333' },
+      outcome: 'pending',
+      ...later('failed'),
+    },
+    {
+      name: `${kind}_successful_then_reversed`,
+      operation,
+      when: { phone_number: '08044444444' },
+      outcome: 'successful',
+      ...later('reversed'),
+    },
   ];
 }
 
@@ -61,48 +81,190 @@ const ELECTRICITY = 'createElectricityPurchase';
 const CABLE_TV = 'createCableTvPurchase';
 
 /** Frozen at every depth: the table is shared by every request and must not be changed by any. */
-const frozen = <T extends SandboxScenario>(list: T[]): readonly T[] => Object.freeze(list.map((s) => Object.freeze({ ...s, when: Object.freeze({ ...s.when }) })));
+const frozen = <T extends SandboxScenario>(list: T[]): readonly T[] =>
+  Object.freeze(list.map((s) => Object.freeze({ ...s, when: Object.freeze({ ...s.when }) })));
 
 export const SIMULATOR_SCENARIOS: readonly SimulatorScenario[] = frozen([
   ...phoneStories('airtime', 'createAirtimePurchase'),
   ...phoneStories('data', 'createDataPurchase'),
-  { name: 'electricity_prepaid_successful', operation: ELECTRICITY, when: { meter_number: '1111111111111' }, outcome: 'successful', ...final, meter_type: 'prepaid' },
-  { name: 'electricity_postpaid_successful', operation: ELECTRICITY, when: { meter_number: '1010101010101' }, outcome: 'successful', ...final, meter_type: 'postpaid' },
-  { name: 'electricity_pending_then_successful', operation: ELECTRICITY, when: { meter_number: '2222222222222' }, outcome: 'pending', ...later('successful') },
-  { name: 'electricity_pending_then_failed', operation: ELECTRICITY, when: { meter_number: '3333333333333' }, outcome: 'pending', ...later('failed') },
-  { name: 'electricity_successful_then_reversed', operation: ELECTRICITY, when: { meter_number: '4444444444444' }, outcome: 'successful', ...later('reversed') },
-  { name: 'cabletv_successful', operation: CABLE_TV, when: { smartcard_number: '1212121212' }, outcome: 'successful', ...final },
-  { name: 'cabletv_pending_then_successful', operation: CABLE_TV, when: { smartcard_number: '2222222222' }, outcome: 'pending', ...later('successful') },
-  { name: 'cabletv_pending_then_failed', operation: CABLE_TV, when: { smartcard_number: '3333333333' }, outcome: 'pending', ...later('failed') },
-  { name: 'cabletv_successful_then_reversed', operation: CABLE_TV, when: { smartcard_number: '4444444444' }, outcome: 'successful', ...later('reversed') },
+  {
+    name: 'electricity_prepaid_successful',
+    operation: ELECTRICITY,
+    when: { meter_number: '1111111111111' },
+    outcome: 'successful',
+    ...final,
+    meter_type: 'prepaid',
+  },
+  {
+    name: 'electricity_postpaid_successful',
+    operation: ELECTRICITY,
+    when: { meter_number: '1010101010101' },
+    outcome: 'successful',
+    ...final,
+    meter_type: 'postpaid',
+  },
+  {
+    name: 'electricity_pending_then_successful',
+    operation: ELECTRICITY,
+    when: { meter_number: '2222222222222' },
+    outcome: 'pending',
+    ...later('successful'),
+  },
+  {
+    name: 'electricity_pending_then_failed',
+    operation: ELECTRICITY,
+    when: { meter_number: '3333333333333' },
+    outcome: 'pending',
+    ...later('failed'),
+  },
+  {
+    name: 'electricity_successful_then_reversed',
+    operation: ELECTRICITY,
+    when: { meter_number: '4444444444444' },
+    outcome: 'successful',
+    ...later('reversed'),
+  },
+  {
+    name: 'cabletv_successful',
+    operation: CABLE_TV,
+    when: { smartcard_number: '1212121212' },
+    outcome: 'successful',
+    ...final,
+  },
+  {
+    name: 'cabletv_pending_then_successful',
+    operation: CABLE_TV,
+    when: { smartcard_number: '2222222222' },
+    outcome: 'pending',
+    ...later('successful'),
+  },
+  {
+    name: 'cabletv_pending_then_failed',
+    operation: CABLE_TV,
+    when: { smartcard_number: '3333333333' },
+    outcome: 'pending',
+    ...later('failed'),
+  },
+  {
+    name: 'cabletv_successful_then_reversed',
+    operation: CABLE_TV,
+    when: { smartcard_number: '4444444444' },
+    outcome: 'successful',
+    ...later('reversed'),
+  },
   // A biller that does not answer, for the purchases without an amount (the others also time out on TIMEOUT_AMOUNT).
-  { name: 'data_biller_timeout', operation: 'createDataPurchase', when: { phone_number: '08055555555' }, outcome: 'pending', ...later('successful'), timeout: true },
-  { name: 'cabletv_biller_timeout', operation: CABLE_TV, when: { smartcard_number: '5555555555' }, outcome: 'pending', ...later('successful'), timeout: true },
-  { name: 'airtime_biller_timeout', operation: 'createAirtimePurchase', when: { amount: TIMEOUT_AMOUNT }, outcome: 'pending', ...later('successful'), timeout: true },
-  { name: 'electricity_biller_timeout', operation: ELECTRICITY, when: { amount: TIMEOUT_AMOUNT }, outcome: 'pending', ...later('successful'), timeout: true },
+  {
+    name: 'data_biller_timeout',
+    operation: 'createDataPurchase',
+    when: { phone_number: '08055555555' },
+    outcome: 'pending',
+    ...later('successful'),
+    timeout: true,
+  },
+  {
+    name: 'cabletv_biller_timeout',
+    operation: CABLE_TV,
+    when: { smartcard_number: '5555555555' },
+    outcome: 'pending',
+    ...later('successful'),
+    timeout: true,
+  },
+  {
+    name: 'airtime_biller_timeout',
+    operation: 'createAirtimePurchase',
+    when: { amount: TIMEOUT_AMOUNT },
+    outcome: 'pending',
+    ...later('successful'),
+    timeout: true,
+  },
+  {
+    name: 'electricity_biller_timeout',
+    operation: ELECTRICITY,
+    when: { amount: TIMEOUT_AMOUNT },
+    outcome: 'pending',
+    ...later('successful'),
+    timeout: true,
+  },
   // A purchase refused by its verification (404 METER_NOT_FOUND / SMARTCARD_NOT_FOUND), and the verifications.
-  { name: 'electricity_meter_not_found', operation: ELECTRICITY, when: { meter_number: '0000000000000' }, outcome: 'not_found', ...final },
-  { name: 'cabletv_smartcard_not_found', operation: CABLE_TV, when: { smartcard_number: '0000000000' }, outcome: 'not_found', ...final },
-  { name: 'meter_prepaid_found', operation: 'getElectricityMeter', when: { meter_number: '1111111111111' }, outcome: 'found', ...final, meter_type: 'prepaid' },
-  { name: 'meter_postpaid_found', operation: 'getElectricityMeter', when: { meter_number: '1010101010101' }, outcome: 'found', ...final, meter_type: 'postpaid' },
-  { name: 'meter_not_found', operation: 'getElectricityMeter', when: { meter_number: '0000000000000' }, outcome: 'not_found', ...final },
-  { name: 'smartcard_found', operation: 'getCableTvSmartcard', when: { smartcard_number: '1212121212' }, outcome: 'found', ...final },
-  { name: 'smartcard_not_found', operation: 'getCableTvSmartcard', when: { smartcard_number: '0000000000' }, outcome: 'not_found', ...final },
+  {
+    name: 'electricity_meter_not_found',
+    operation: ELECTRICITY,
+    when: { meter_number: '0000000000000' },
+    outcome: 'not_found',
+    ...final,
+  },
+  {
+    name: 'cabletv_smartcard_not_found',
+    operation: CABLE_TV,
+    when: { smartcard_number: '0000000000' },
+    outcome: 'not_found',
+    ...final,
+  },
+  {
+    name: 'meter_prepaid_found',
+    operation: 'getElectricityMeter',
+    when: { meter_number: '1111111111111' },
+    outcome: 'found',
+    ...final,
+    meter_type: 'prepaid',
+  },
+  {
+    name: 'meter_postpaid_found',
+    operation: 'getElectricityMeter',
+    when: { meter_number: '1010101010101' },
+    outcome: 'found',
+    ...final,
+    meter_type: 'postpaid',
+  },
+  {
+    name: 'meter_not_found',
+    operation: 'getElectricityMeter',
+    when: { meter_number: '0000000000000' },
+    outcome: 'not_found',
+    ...final,
+  },
+  {
+    name: 'smartcard_found',
+    operation: 'getCableTvSmartcard',
+    when: { smartcard_number: '1212121212' },
+    outcome: 'found',
+    ...final,
+  },
+  {
+    name: 'smartcard_not_found',
+    operation: 'getCableTvSmartcard',
+    when: { smartcard_number: '0000000000' },
+    outcome: 'not_found',
+    ...final,
+  },
 ]);
 
 /** The table in the contract's shape (what `info.x-sandbox-scenarios` must equal). */
 export const SANDBOX_SCENARIOS: readonly SandboxScenario[] = frozen(
-  SIMULATOR_SCENARIOS.map(({ name, operation, when, outcome, then, after_seconds }) => ({ name, operation, when, outcome, then, after_seconds })),
+  SIMULATOR_SCENARIOS.map(({ name, operation, when, outcome, then, after_seconds }) => ({
+    name,
+    operation,
+    when,
+    outcome,
+    then,
+    after_seconds,
+  })),
 );
 
 export const PURCHASE_OPERATION: Readonly<Record<ProductKind, PurchaseOperation>> = Object.freeze({
-  airtime: 'createAirtimePurchase', dataplan: 'createDataPurchase', electricity: 'createElectricityPurchase', cabletv: 'createCableTvPurchase',
+  airtime: 'createAirtimePurchase',
+  dataplan: 'createDataPurchase',
+  electricity: 'createElectricityPurchase',
+  cabletv: 'createCableTvPurchase',
 });
 
 /** The sandbox scenario of a purchase, or undefined for an ordinary one (successful at once). */
 export function purchaseScenario(order: VendOrder): SimulatorScenario | undefined {
   const operation = PURCHASE_OPERATION[order.product_type];
-  return SIMULATOR_SCENARIOS.find((s) => s.operation === operation && Object.entries(s.when).every(([member, value]) => matches(order, member, value)));
+  return SIMULATOR_SCENARIOS.find(
+    (s) =>
+      s.operation === operation && Object.entries(s.when).every(([member, value]) => matches(order, member, value)),
+  );
 }
 
 /** The sandbox scenario of a verification (a path value), or undefined (found, with a synthetic customer). */
@@ -112,21 +274,33 @@ export function verificationScenario(operation: VerificationOperation, number: s
 
 /** The meter type a sandbox meter has whatever the product, or undefined when it takes the product's. */
 export function fixedMeterType(meter_number: string): MeterType | undefined {
-  return SIMULATOR_SCENARIOS.find((s) => s.operation === ELECTRICITY && s.when.meter_number === meter_number)?.meter_type;
+  return SIMULATOR_SCENARIOS.find((s) => s.operation === ELECTRICITY && s.when.meter_number === meter_number)
+    ?.meter_type;
 }
 
 function matches(order: VendOrder, member: string, value: string): boolean {
   switch (member) {
-    case 'phone_number': return order.phone_number === value;
-    case 'meter_number': return order.meter_number === value;
-    case 'smartcard_number': return order.smartcard_number === value;
+    case 'phone_number':
+      return order.phone_number === value;
+    case 'meter_number':
+      return order.meter_number === value;
+    case 'smartcard_number':
+      return order.smartcard_number === value;
     // By value, not by text: a request's "500.5" and a stored "500.50" are the same amount.
-    case 'amount': return sameAmount(order.product_amount, value);
-    default: throw new Error(`scenario member ${member} is not a member of an order`);
+    case 'amount':
+      return sameAmount(order.product_amount, value);
+    default:
+      throw new Error(`scenario member ${member} is not a member of an order`);
   }
 }
 
 function sameAmount(a: string, b: string): boolean {
-  const kobo = (s: string) => { try { return parseKobo(s); } catch { return NaN; } };
+  const kobo = (s: string) => {
+    try {
+      return parseKobo(s);
+    } catch {
+      return NaN;
+    }
+  };
   return kobo(a) === kobo(b);
 }

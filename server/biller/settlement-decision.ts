@@ -68,9 +68,7 @@ export interface SettlementStore {
 
 /** The biller's answer to a requery, or why there is none. */
 export type RequeryOutcome =
-  | { kind: 'answer'; result: VendResult }
-  | { kind: 'error'; error: unknown }
-  | { kind: 'no_biller' };
+  { kind: 'answer'; result: VendResult } | { kind: 'error'; error: unknown } | { kind: 'no_biller' };
 
 export type Settlement = Omit<SettleRequest, 'id' | 'at' | 'snapshot'>;
 
@@ -125,7 +123,11 @@ function recheckHint(hint: unknown, retry: Date): Date | undefined {
   return new Date(Math.min(MAX_INSTANT, Math.max(MIN_INSTANT, hint.getTime())));
 }
 
-export function decide(row: Pick<DuePurchase, 'status' | 'check_attempts'>, requery: RequeryOutcome, now: Date): Settlement {
+export function decide(
+  row: Pick<DuePurchase, 'status' | 'check_attempts'>,
+  requery: RequeryOutcome,
+  now: Date,
+): Settlement {
   const from = row.status;
   const retry = new Date(now.getTime() + backoffMs(row.check_attempts));
   const stay = (next_check_at: Date | null): Settlement => ({ from, to: from, next_check_at });

@@ -10,16 +10,37 @@ import { MemorySettlementStore, type StoredPurchase } from '../../test/helpers/s
 import type { Biller, VendOrder, VendResult } from './types.ts';
 
 const ACCOUNT = 'acc-sandbox';
-const snapshot = (row: { id: string; status: string }, environment = 'sandbox'): PurchaseSnapshot => ({ status: 201, body: JSON.stringify({ id: row.id, status: row.status }), location: `/${environment}/${row.id}` });
+const snapshot = (row: { id: string; status: string }, environment = 'sandbox'): PurchaseSnapshot => ({
+  status: 201,
+  body: JSON.stringify({ id: row.id, status: row.status }),
+  location: `/${environment}/${row.id}`,
+});
 
 /** A clock the test moves; the simulator and the worker read it. */
 function clock() {
   let ms = T0.getTime();
-  return { now: () => new Date(ms), set: (at: number) => { ms = T0.getTime() + at; } };
+  return {
+    now: () => new Date(ms),
+    set: (at: number) => {
+      ms = T0.getTime() + at;
+    },
+  };
 }
 
-function worker(store: MemorySettlementStore, biller: Biller | null, now: () => Date, extra: Partial<SettlementWorkerOptions> = {}) {
-  return new SettlementWorker({ store, billers: { sandbox: biller, production: biller }, snapshot, intervalMs: 100, now, ...extra });
+function worker(
+  store: MemorySettlementStore,
+  biller: Biller | null,
+  now: () => Date,
+  extra: Partial<SettlementWorkerOptions> = {},
+) {
+  return new SettlementWorker({
+    store,
+    billers: { sandbox: biller, production: biller },
+    snapshot,
+    intervalMs: 100,
+    now,
+    ...extra,
+  });
 }
 
 /** What the purchase handler does: vend, then record the purchase as the biller left it (a timeout: pending, requery in 1 s). */
@@ -29,9 +50,16 @@ async function purchase(store: MemorySettlementStore, biller: Biller, o: VendOrd
     throw e;
   });
   const base = { account_id: ACCOUNT, total_debit: o.product_amount };
-  if (r === 'timeout') return store.add(o, { ...base, status: 'pending', next_check_at: new Date(o.created_at.getTime() + 1000) });
+  if (r === 'timeout')
+    return store.add(o, { ...base, status: 'pending', next_check_at: new Date(o.created_at.getTime() + 1000) });
   if (r.status === 'pending') return store.add(o, { ...base, status: 'pending', next_check_at: r.recheck_at });
-  if (r.status === 'successful') return store.add(o, { ...base, status: 'successful', next_check_at: r.recheck_at ?? null, ...(r.token ? { token: r.token, units: r.units! } : {}) });
+  if (r.status === 'successful')
+    return store.add(o, {
+      ...base,
+      status: 'successful',
+      next_check_at: r.recheck_at ?? null,
+      ...(r.token ? { token: r.token, units: r.units! } : {}),
+    });
   throw new Error(`unexpected vend answer ${r.status}`);
 }
 
@@ -49,12 +77,19 @@ describe('settling the sandbox scenarios', () => {
     for (let at = 0; at <= 20_000; at += 250) {
       c.set(at);
       await w.runOnce();
-      expect(store.ledgerOf(ACCOUNT), `ledger at ${at} ms`).toEqual({ balance: expect.any(String), expected: store.ledgerOf(ACCOUNT).balance });
+      expect(store.ledgerOf(ACCOUNT), `ledger at ${at} ms`).toEqual({
+        balance: expect.any(String),
+        expected: store.ledgerOf(ACCOUNT).balance,
+      });
     }
     scenarios.forEach((s, i) => {
       const p = store.purchases.get(rows[i]!.id)!;
       const changes = p.history.slice(1);
-      expect({ name: s.name, status: p.status, next_check_at: p.next_check_at }).toEqual({ name: s.name, status: s.then ?? s.outcome, next_check_at: null });
+      expect({ name: s.name, status: p.status, next_check_at: p.next_check_at }).toEqual({
+        name: s.name,
+        status: s.then ?? s.outcome,
+        next_check_at: null,
+      });
       if (s.then !== null) {
         const last = changes.at(-1)!;
         expect(last.to).toBe(s.then);
@@ -74,7 +109,11 @@ describe('settling the sandbox scenarios', () => {
     const store = new MemorySettlementStore();
     store.fund(ACCOUNT, '10000.00');
     const sim = new SimulatedBiller({ now: c.now, timeoutWaitMs: 0 });
-    const p = await purchase(store, sim, order({ product_type: 'electricity', meter_number: '2222222222222', product_amount: '5473.15' }));
+    const p = await purchase(
+      store,
+      sim,
+      order({ product_type: 'electricity', meter_number: '2222222222222', product_amount: '5473.15' }),
+    );
     c.set(3000);
     expect(await worker(store, sim, c.now).runOnce()).toMatchObject({ claimed: 1, settled: 1 });
     expect(store.purchases.get(p.id)).toMatchObject({ status: 'successful', token: tokenFor(p.id), units: '79.9 kWh' });
@@ -84,13 +123,18 @@ describe('settling the sandbox scenarios', () => {
 /** A biller whose requery is scripted per call. */
 function scripted(requery: (o: VendOrder) => Promise<VendResult>): Biller {
   return {
-    name: 'scripted', requery, vend: requery,
-    verifyMeter: async () => null, verifySmartcard: async () => null,
+    name: 'scripted',
+    requery,
+    vend: requery,
+    verifyMeter: async () => null,
+    verifySmartcard: async () => null,
   };
 }
 
 describe('the worker', () => {
-  afterEach(() => { vi.useRealTimers(); });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('asks a biller that keeps failing again after 1 s, 2 s, 4 s … at most 60 s, and settles once it answers', async () => {
     const c = clock();
@@ -120,9 +164,20 @@ describe('the worker', () => {
   it('leaves the purchases of an environment without a biller pending and asks again later', async () => {
     const store = new MemorySettlementStore();
     store.fund(ACCOUNT, '1000.00');
-    const p = store.add(order({ environment: 'production' }), { account_id: ACCOUNT, total_debit: '500.00', status: 'pending', next_check_at: T0 });
+    const p = store.add(order({ environment: 'production' }), {
+      account_id: ACCOUNT,
+      total_debit: '500.00',
+      status: 'pending',
+      next_check_at: T0,
+    });
     const sim = new SimulatedBiller({ now: () => T0, timeoutWaitMs: 0 });
-    const w = new SettlementWorker({ store, billers: { sandbox: sim, production: null }, snapshot, intervalMs: 100, now: () => T0 });
+    const w = new SettlementWorker({
+      store,
+      billers: { sandbox: sim, production: null },
+      snapshot,
+      intervalMs: 100,
+      now: () => T0,
+    });
     expect(await w.runOnce()).toMatchObject({ claimed: 1, rescheduled: 1, settled: 0 });
     expect(p).toMatchObject({ status: 'pending', next_check_at: new Date(T0.getTime() + 1000) });
   });
@@ -144,7 +199,9 @@ describe('the worker', () => {
   it('goes on with the other purchases when settling one fails, and counts it', async () => {
     const store = new MemorySettlementStore();
     store.fund(ACCOUNT, '1000.00');
-    const [a, b] = [0, 1].map(() => store.add(order(), { account_id: ACCOUNT, total_debit: '100.00', status: 'pending', next_check_at: T0 }));
+    const [a, b] = [0, 1].map(() =>
+      store.add(order(), { account_id: ACCOUNT, total_debit: '100.00', status: 'pending', next_check_at: T0 }),
+    );
     const settle = store.settlePurchase.bind(store);
     store.settlePurchase = async (s) => (s.id === a!.id ? Promise.reject(new Error('connection lost')) : settle(s));
     const sim = new SimulatedBiller({ now: () => T0, timeoutWaitMs: 0 });
@@ -155,7 +212,12 @@ describe('the worker', () => {
   it('completes an idempotency record left in flight with the snapshot of the settled purchase', async () => {
     const store = new MemorySettlementStore();
     store.fund(ACCOUNT, '1000.00');
-    const p = store.add(order({ phone_number: '08022222222', environment: 'production' }), { account_id: ACCOUNT, total_debit: '100.00', status: 'pending', next_check_at: T0 });
+    const p = store.add(order({ phone_number: '08022222222', environment: 'production' }), {
+      account_id: ACCOUNT,
+      total_debit: '100.00',
+      status: 'pending',
+      next_check_at: T0,
+    });
     store.inFlight.add(p.id);
     const at = new Date(T0.getTime() + 3000);
     await worker(store, new SimulatedBiller({ now: () => at, timeoutWaitMs: 0 }), () => at).runOnce();
@@ -165,12 +227,25 @@ describe('the worker', () => {
   it('ends the checks of a purchase already final without asking the biller, and reschedules a row it cannot read', async () => {
     const store = new MemorySettlementStore();
     store.fund(ACCOUNT, '1000.00');
-    const final = store.add(order(), { account_id: ACCOUNT, total_debit: '100.00', status: 'successful', next_check_at: T0 });
+    const final = store.add(order(), {
+      account_id: ACCOUNT,
+      total_debit: '100.00',
+      status: 'successful',
+      next_check_at: T0,
+    });
     final.status = 'failed';
-    const odd = store.add(order(), { account_id: ACCOUNT, total_debit: '100.00', status: 'pending', next_check_at: T0 });
+    const odd = store.add(order(), {
+      account_id: ACCOUNT,
+      total_debit: '100.00',
+      status: 'pending',
+      next_check_at: T0,
+    });
     odd.product_type = 'lottery';
     const asked: string[] = [];
-    const biller = scripted(async (o) => { asked.push(o.id); return { status: 'successful' }; });
+    const biller = scripted(async (o) => {
+      asked.push(o.id);
+      return { status: 'successful' };
+    });
     expect(await worker(store, biller, () => T0).runOnce()).toMatchObject({ claimed: 2, rescheduled: 2 });
     expect(asked).toEqual([]);
     expect([final.next_check_at, odd.next_check_at]).toEqual([null, new Date(T0.getTime() + 1000)]);
@@ -179,14 +254,20 @@ describe('the worker', () => {
   it('never runs two rounds at once: a second round waits for the first', async () => {
     const store = new MemorySettlementStore();
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
     const claim = store.claimDueChecks.bind(store);
     let active = 0;
     let maxActive = 0;
     store.claimDueChecks = async (...args) => {
       maxActive = Math.max(maxActive, ++active);
       if (store.claims === 0) await gate;
-      try { return await claim(...args); } finally { active--; }
+      try {
+        return await claim(...args);
+      } finally {
+        active--;
+      }
     };
     const w = worker(store, new SimulatedBiller({ timeoutWaitMs: 0 }), () => T0);
     const rounds = [w.runOnce(), w.runOnce()];
@@ -204,7 +285,12 @@ describe('the worker', () => {
     const claim = store.claimDueChecks.bind(store);
     let blocked = false;
     store.claimDueChecks = async (...args) => {
-      if (store.claims === 2) { blocked = true; await new Promise<void>((r) => { release = r; }); }
+      if (store.claims === 2) {
+        blocked = true;
+        await new Promise<void>((r) => {
+          release = r;
+        });
+      }
       return claim(...args);
     };
     const w = worker(store, new SimulatedBiller({ timeoutWaitMs: 0 }), () => T0, { intervalMs: 100 });
@@ -214,7 +300,9 @@ describe('the worker', () => {
     expect(store.claims).toBe(2);
     expect(blocked).toBe(true);
     let stopped = false;
-    const stopping = w.stop().then(() => { stopped = true; });
+    const stopping = w.stop().then(() => {
+      stopped = true;
+    });
     await vi.advanceTimersByTimeAsync(1000);
     expect(stopped).toBe(false);
     release();

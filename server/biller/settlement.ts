@@ -7,7 +7,13 @@
 import type { Logger } from 'pino';
 import { PRODUCT_KINDS, type Environment, type ProductKind } from '../domain.ts';
 import type { TransactionRow } from '../store/types.ts';
-import { decide, type DuePurchase, type PurchaseSnapshot, type RequeryOutcome, type SettlementStore } from './settlement-decision.ts';
+import {
+  decide,
+  type DuePurchase,
+  type PurchaseSnapshot,
+  type RequeryOutcome,
+  type SettlementStore,
+} from './settlement-decision.ts';
 import type { Billers, VendOrder } from './types.ts';
 
 export interface SettlementWorkerOptions {
@@ -52,7 +58,11 @@ export class SettlementWorker {
 
   constructor(options: SettlementWorkerOptions) {
     this.#o = {
-      batchSize: DEFAULT_BATCH_SIZE, leaseMs: DEFAULT_LEASE_MS, now: () => new Date(), ...options, logger: options.logger,
+      batchSize: DEFAULT_BATCH_SIZE,
+      leaseMs: DEFAULT_LEASE_MS,
+      now: () => new Date(),
+      ...options,
+      logger: options.logger,
     };
   }
 
@@ -82,7 +92,9 @@ export class SettlementWorker {
     this.#timer = setTimeout(() => {
       this.runOnce()
         .catch((err: unknown) => this.#o.logger?.warn({ err }, 'settlement round failed; next round retries'))
-        .finally(() => { if (this.#started) this.#schedule(); });
+        .finally(() => {
+          if (this.#started) this.#schedule();
+        });
     }, this.#o.intervalMs);
     // The worker alone never keeps the process alive: the HTTP server does, and shutdown stops the worker.
     this.#timer.unref();
@@ -110,7 +122,10 @@ export class SettlementWorker {
       this.#o.logger?.info({ transaction_id: row.id, from: s.from, to: s.to }, 'purchase settled');
       return 'settled';
     } catch (err) {
-      this.#o.logger?.warn({ err, transaction_id: row.id }, 'settling a purchase failed; retried when its lease expires');
+      this.#o.logger?.warn(
+        { err, transaction_id: row.id },
+        'settling a purchase failed; retried when its lease expires',
+      );
       return 'errors';
     }
   }
@@ -118,7 +133,10 @@ export class SettlementWorker {
   async #requery(row: DuePurchase): Promise<RequeryOutcome> {
     const biller = this.#o.billers[row.environment];
     if (!biller) {
-      this.#o.logger?.warn({ transaction_id: row.id, environment: row.environment }, 'no biller configured for a pending purchase; asking later');
+      this.#o.logger?.warn(
+        { transaction_id: row.id, environment: row.environment },
+        'no biller configured for a pending purchase; asking later',
+      );
       return { kind: 'no_biller' };
     }
     try {
@@ -132,10 +150,18 @@ export class SettlementWorker {
 
 /** The biller's view of a stored purchase. Throws on a row that is not a purchase of a known kind. */
 export function orderOf(row: DuePurchase): VendOrder {
-  if (!PRODUCT_KINDS.includes(row.product_type as ProductKind)) throw new Error(`transaction ${row.id} has no purchase product type`);
+  if (!PRODUCT_KINDS.includes(row.product_type as ProductKind))
+    throw new Error(`transaction ${row.id} has no purchase product type`);
   return {
-    id: row.id, environment: row.environment, product_type: row.product_type as ProductKind, product_id: row.product_id,
-    phone_number: row.phone_number, meter_number: row.meter_number, meter_type: row.meter_type,
-    smartcard_number: row.smartcard_number, product_amount: row.product_amount, created_at: row.created_at,
+    id: row.id,
+    environment: row.environment,
+    product_type: row.product_type as ProductKind,
+    product_id: row.product_id,
+    phone_number: row.phone_number,
+    meter_number: row.meter_number,
+    meter_type: row.meter_type,
+    smartcard_number: row.smartcard_number,
+    product_amount: row.product_amount,
+    created_at: row.created_at,
   };
 }

@@ -41,7 +41,11 @@ export class SimulatedBiller implements Biller {
     this.#timeoutWaitMs = options.timeoutWaitMs ?? TIMEOUT_WAIT_MS;
   }
 
-  async verifyMeter(q: { environment: Environment; product: ProductRow; meter_number: string }): Promise<MeterInfo | null> {
+  async verifyMeter(q: {
+    environment: Environment;
+    product: ProductRow;
+    meter_number: string;
+  }): Promise<MeterInfo | null> {
     const { product, meter_number } = q;
     if (product.kind !== 'electricity' || !product.distributor || !product.meter_type) return null;
     let meter_type = product.meter_type;
@@ -52,18 +56,32 @@ export class SimulatedBiller implements Biller {
       meter_type = fixed ?? meter_type;
     }
     return {
-      meter_number, meter_type, customer_name: customerName(meter_number),
-      address: meterAddress(meter_number, product.distributor), distributor: product.distributor,
+      meter_number,
+      meter_type,
+      customer_name: customerName(meter_number),
+      address: meterAddress(meter_number, product.distributor),
+      distributor: product.distributor,
     };
   }
 
-  async verifySmartcard(q: { environment: Environment; product: ProductRow; smartcard_number: string }): Promise<SmartcardInfo | null> {
+  async verifySmartcard(q: {
+    environment: Environment;
+    product: ProductRow;
+    smartcard_number: string;
+  }): Promise<SmartcardInfo | null> {
     const { product, smartcard_number } = q;
     if (product.kind !== 'cabletv' || !product.provider) return null;
-    if (q.environment === 'sandbox' && verificationScenario('getCableTvSmartcard', smartcard_number)?.outcome === 'not_found') return null;
+    if (
+      q.environment === 'sandbox' &&
+      verificationScenario('getCableTvSmartcard', smartcard_number)?.outcome === 'not_found'
+    )
+      return null;
     return {
-      smartcard_number, provider: product.provider, customer_name: customerName(smartcard_number),
-      current_bouquet: currentBouquet(smartcard_number, product.provider), due_date: dueDate(smartcard_number, this.#now()),
+      smartcard_number,
+      provider: product.provider,
+      customer_name: customerName(smartcard_number),
+      current_bouquet: currentBouquet(smartcard_number, product.provider),
+      due_date: dueDate(smartcard_number, this.#now()),
     };
   }
 
@@ -82,7 +100,11 @@ export class SimulatedBiller implements Biller {
     const scenario = this.#scenario(order);
     if (!scenario?.then) return this.#state(order, scenario, 'successful');
     const settled = this.#now().getTime() >= settlesAt(order, scenario).getTime();
-    return this.#state(order, scenario, settled ? scenario.then : scenario.outcome === 'pending' ? 'pending' : 'successful');
+    return this.#state(
+      order,
+      scenario,
+      settled ? scenario.then : scenario.outcome === 'pending' ? 'pending' : 'successful',
+    );
   }
 
   #scenario(order: VendOrder): SimulatorScenario | undefined {
@@ -91,12 +113,17 @@ export class SimulatedBiller implements Biller {
 
   #state(order: VendOrder, scenario: SimulatorScenario | undefined, status: VendResult['status']): VendResult {
     switch (status) {
-      case 'pending': return { status, recheck_at: settlesAt(order, scenario!) };
-      case 'failed': return { status, reason: 'the biller could not deliver the purchase (sandbox scenario)' };
-      case 'reversed': return { status, reason: 'the biller reversed the delivery (sandbox scenario)' };
+      case 'pending':
+        return { status, recheck_at: settlesAt(order, scenario!) };
+      case 'failed':
+        return { status, reason: 'the biller could not deliver the purchase (sandbox scenario)' };
+      case 'reversed':
+        return { status, reason: 'the biller reversed the delivery (sandbox scenario)' };
       case 'successful': {
-        const delivered = order.product_type === 'electricity' && order.meter_type === 'prepaid'
-          ? { token: tokenFor(order.id), units: unitsFor(order.product_amount) } : {};
+        const delivered =
+          order.product_type === 'electricity' && order.meter_type === 'prepaid'
+            ? { token: tokenFor(order.id), units: unitsFor(order.product_amount) }
+            : {};
         // A delivery the scenario will still reverse: the worker must ask again when the reversal is due.
         const reversal = scenario?.then === 'reversed' ? { recheck_at: settlesAt(order, scenario) } : {};
         return { status, ...delivered, ...reversal };

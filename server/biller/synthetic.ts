@@ -9,21 +9,79 @@ import { buildCatalogue } from '../demo/catalogue.ts';
 import { parseKobo } from '../money.ts';
 
 const FIRST_NAMES = [
-  'Adebayo', 'Chinedu', 'Aisha', 'Ngozi', 'Emeka', 'Funmilayo', 'Ibrahim', 'Oluwaseun', 'Chiamaka', 'Musa', 'Yetunde',
-  'Obinna', 'Halima', 'Babatunde', 'Amaka', 'Segun', 'Zainab', 'Uchenna', 'Bolanle', 'Kelechi', 'Fatima', 'Tochukwu',
+  'Adebayo',
+  'Chinedu',
+  'Aisha',
+  'Ngozi',
+  'Emeka',
+  'Funmilayo',
+  'Ibrahim',
+  'Oluwaseun',
+  'Chiamaka',
+  'Musa',
+  'Yetunde',
+  'Obinna',
+  'Halima',
+  'Babatunde',
+  'Amaka',
+  'Segun',
+  'Zainab',
+  'Uchenna',
+  'Bolanle',
+  'Kelechi',
+  'Fatima',
+  'Tochukwu',
 ];
 const SURNAMES = [
-  'Okafor', 'Adeyemi', 'Bello', 'Okonkwo', 'Abubakar', 'Olawale', 'Eze', 'Balogun', 'Nwosu', 'Ibrahim', 'Adeleke',
-  'Obi', 'Danjuma', 'Ogunleye', 'Umeh', 'Lawal', 'Nnamdi', 'Oyelaran', 'Yusuf', 'Chukwu',
+  'Okafor',
+  'Adeyemi',
+  'Bello',
+  'Okonkwo',
+  'Abubakar',
+  'Olawale',
+  'Eze',
+  'Balogun',
+  'Nwosu',
+  'Ibrahim',
+  'Adeleke',
+  'Obi',
+  'Danjuma',
+  'Ogunleye',
+  'Umeh',
+  'Lawal',
+  'Nnamdi',
+  'Oyelaran',
+  'Yusuf',
+  'Chukwu',
 ];
 const STREETS = [
-  'Awolowo Road', 'Herbert Macaulay Way', 'Ahmadu Bello Way', 'Murtala Mohammed Way', 'Independence Avenue',
-  'Market Road', 'Hospital Road', 'Station Road', 'Church Street', 'Unity Close', 'Airport Road', 'Zik Avenue',
+  'Awolowo Road',
+  'Herbert Macaulay Way',
+  'Ahmadu Bello Way',
+  'Murtala Mohammed Way',
+  'Independence Avenue',
+  'Market Road',
+  'Hospital Road',
+  'Station Road',
+  'Church Street',
+  'Unity Close',
+  'Airport Road',
+  'Zik Avenue',
 ];
 /** Where each distributor's customers live. */
 const DISTRIBUTOR_CITIES: Record<Distributor, string> = {
-  AEDC: 'Abuja', BEDC: 'Benin City', EEDC: 'Enugu', EKEDC: 'Lagos Island, Lagos', IBEDC: 'Ibadan', IKEDC: 'Ikeja, Lagos',
-  JED: 'Jos', KAEDCO: 'Kaduna', KEDCO: 'Kano', PHED: 'Port Harcourt', YEDC: 'Yola', ABAPOWER: 'Aba',
+  AEDC: 'Abuja',
+  BEDC: 'Benin City',
+  EEDC: 'Enugu',
+  EKEDC: 'Lagos Island, Lagos',
+  IBEDC: 'Ibadan',
+  IKEDC: 'Ikeja, Lagos',
+  JED: 'Jos',
+  KAEDCO: 'Kaduna',
+  KEDCO: 'Kano',
+  PHED: 'Port Harcourt',
+  YEDC: 'Yola',
+  ABAPOWER: 'Aba',
 };
 
 /** Naira per kWh the simulator sells at (one tariff band for every distributor). */
@@ -52,7 +110,8 @@ let bouquetNames: Map<CableProvider, string[]> | null = null;
 /** The display name of one of the provider's bouquets (from the catalogue, whose names are the same in both environments). */
 export function currentBouquet(smartcard_number: string, provider: CableProvider): string {
   bouquetNames ??= buildCatalogue('sandbox').reduce((m, p) => {
-    if (p.kind === 'cabletv' && p.provider) m.set(p.provider, [...(m.get(p.provider) ?? []), String(p.attributes.display_name)]);
+    if (p.kind === 'cabletv' && p.provider)
+      m.set(p.provider, [...(m.get(p.provider) ?? []), String(p.attributes.display_name)]);
     return m;
   }, new Map<CableProvider, string[]>());
   return pick(bouquetNames.get(provider) ?? [provider], digest('bouquet', smartcard_number).readUInt16BE(0));

@@ -57,7 +57,11 @@ export interface Biller {
   /** null: the distributor does not know this meter for this product (404 METER_NOT_FOUND). */
   verifyMeter(q: { environment: Environment; product: ProductRow; meter_number: string }): Promise<MeterInfo | null>;
   /** null: the provider does not know this smartcard (404 SMARTCARD_NOT_FOUND). */
-  verifySmartcard(q: { environment: Environment; product: ProductRow; smartcard_number: string }): Promise<SmartcardInfo | null>;
+  verifySmartcard(q: {
+    environment: Environment;
+    product: ProductRow;
+    smartcard_number: string;
+  }): Promise<SmartcardInfo | null>;
   /** Delivers the purchase. Throws BillerTimeoutError when it does not answer in time (outcome unknown: requery). */
   vend(order: VendOrder): Promise<VendResult>;
   /** How the delivery of `order` stands now. Stable across restarts: the same order and instant, the same answer. */

@@ -27,9 +27,7 @@ export const SMARTCARD_TEXT_MAX = { customer_name: 200, current_bouquet: 100 } a
 
 /** A verification as the contract can show it, the biller not knowing the number, or an answer that cannot be used. */
 export type Verification<T> =
-  | { kind: 'verified'; info: T }
-  | { kind: 'not_found' }
-  | { kind: 'unusable'; why: string; cause?: unknown };
+  { kind: 'verified'; info: T } | { kind: 'not_found' } | { kind: 'unusable'; why: string; cause?: unknown };
 
 type Fields = Record<string, unknown>;
 class Unusable extends Error {}
@@ -63,12 +61,15 @@ const fullDate = (a: Fields, name: string): string => {
 
 function judge<T>(answer: unknown, build: (a: Fields) => T): Verification<T> {
   if (answer === null || answer === undefined) return { kind: 'not_found' };
-  if (typeof answer !== 'object' || Array.isArray(answer)) return { kind: 'unusable', why: 'the answer is not an object' };
+  if (typeof answer !== 'object' || Array.isArray(answer))
+    return { kind: 'unusable', why: 'the answer is not an object' };
   try {
     return { kind: 'verified', info: build(answer as Fields) };
   } catch (error) {
     // A member whose getter throws is as unusable as one of the wrong form.
-    return error instanceof Unusable ? { kind: 'unusable', why: error.message } : { kind: 'unusable', why: 'the answer could not be read', cause: error };
+    return error instanceof Unusable
+      ? { kind: 'unusable', why: error.message }
+      : { kind: 'unusable', why: 'the answer could not be read', cause: error };
   }
 }
 
@@ -95,16 +96,31 @@ export function usableSmartcard(answer: unknown, asked: string): Verification<Sm
 }
 
 /** Asks the biller about a meter; whatever it answers or throws comes back judged. */
-export async function verifyMeter(biller: Biller, q: Parameters<Biller['verifyMeter']>[0]): Promise<Verification<MeterInfo>> {
-  return asked(() => biller.verifyMeter(q), (a) => usableMeter(a, q.meter_number));
+export async function verifyMeter(
+  biller: Biller,
+  q: Parameters<Biller['verifyMeter']>[0],
+): Promise<Verification<MeterInfo>> {
+  return asked(
+    () => biller.verifyMeter(q),
+    (a) => usableMeter(a, q.meter_number),
+  );
 }
 
 /** Asks the biller about a smartcard; whatever it answers or throws comes back judged. */
-export async function verifySmartcard(biller: Biller, q: Parameters<Biller['verifySmartcard']>[0]): Promise<Verification<SmartcardInfo>> {
-  return asked(() => biller.verifySmartcard(q), (a) => usableSmartcard(a, q.smartcard_number));
+export async function verifySmartcard(
+  biller: Biller,
+  q: Parameters<Biller['verifySmartcard']>[0],
+): Promise<Verification<SmartcardInfo>> {
+  return asked(
+    () => biller.verifySmartcard(q),
+    (a) => usableSmartcard(a, q.smartcard_number),
+  );
 }
 
-async function asked<T>(call: () => Promise<unknown>, judgeIt: (a: unknown) => Verification<T>): Promise<Verification<T>> {
+async function asked<T>(
+  call: () => Promise<unknown>,
+  judgeIt: (a: unknown) => Verification<T>,
+): Promise<Verification<T>> {
   let answer: unknown;
   try {
     answer = await call();

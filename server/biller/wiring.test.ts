@@ -23,8 +23,13 @@ vi.mock('../store/open.ts', async (importOriginal) => {
           events.push('claimed');
           return [];
         },
-        async settlePurchase() { return null; },
-        async close() { events.push('store closed'); await close(); },
+        async settlePurchase() {
+          return null;
+        },
+        async close() {
+          events.push('store closed');
+          await close();
+        },
       });
     },
   };
@@ -43,7 +48,9 @@ describe('the settlement worker in the server', () => {
     server = await startTestServer([], { SETTLEMENT_INTERVAL_MS: '10' });
     await vi.waitFor(() => expect(events.filter((e) => e === 'claimed').length).toBeGreaterThanOrEqual(2));
     let release!: () => void;
-    gate = new Promise((r) => { release = r; });
+    gate = new Promise((r) => {
+      release = r;
+    });
     await vi.waitFor(() => expect(events.at(-1)).toBe('claim'));
     const closing = server.close();
     // The HTTP side has drained (the listener is closed) and the store is still open: close waits for the worker.
@@ -64,7 +71,10 @@ describe('the settlement worker in the server', () => {
 
   it('gives sandbox the simulator always and production only unless BILLER=none', async () => {
     server = await startTestServer(['--no-settlement'], { BILLER: 'none' });
-    expect({ sandbox: server.billers.sandbox?.name, production: server.billers.production }).toEqual({ sandbox: 'simulator', production: null });
+    expect({ sandbox: server.billers.sandbox?.name, production: server.billers.production }).toEqual({
+      sandbox: 'simulator',
+      production: null,
+    });
     await server.stop();
     server = await startTestServer(['--no-settlement']);
     expect(server.billers.production).toBe(server.billers.sandbox);

@@ -6,7 +6,14 @@
  */
 import type { Store } from '../store/types.ts';
 import {
-  createAccounts, createKey, describeKey, fundWallet, KEY_TABLE_EMPTY, listKeys, moveKey, regenerateKey,
+  createAccounts,
+  createKey,
+  describeKey,
+  fundWallet,
+  KEY_TABLE_EMPTY,
+  listKeys,
+  moveKey,
+  regenerateKey,
 } from './commands.ts';
 import { checkAccountInput, checkFunding, checkKeyInput, parseEnvironments } from './inputs.ts';
 import { WEBHOOK_COMMANDS } from './webhook-commands.ts';
@@ -57,8 +64,13 @@ const KEY_ID = { name: 'ID', help: 'the key id (from key list)' };
 const SECRET_ONCE = 'The secret is shown once: store it now. Only its hash is kept.';
 
 const keyMove = (move: 'disable' | 'enable' | 'revoke', summary: string): CommandSpec => ({
-  summary, argument: KEY_ID, options: {},
-  run: async (store, { argument }) => ({ rows: describeKey(await moveKey(store, argument!, move)), empty: KEY_TABLE_EMPTY }),
+  summary,
+  argument: KEY_ID,
+  options: {},
+  run: async (store, { argument }) => ({
+    rows: describeKey(await moveKey(store, argument!, move)),
+    empty: KEY_TABLE_EMPTY,
+  }),
 });
 
 export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
@@ -73,22 +85,43 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
     },
     lists: ['account role'],
     check: ({ values: v }) => {
-      checkAccountInput({ name: v.name ?? '', email: v.email ?? '', business_name: v['business-name'] ?? '', role: v.role });
+      checkAccountInput({
+        name: v.name ?? '',
+        email: v.email ?? '',
+        business_name: v['business-name'] ?? '',
+        role: v.role,
+      });
       parseEnvironments(v.env ?? 'both');
     },
     run: async (store, { values: v }) => {
       const accounts = await createAccounts(store, {
-        name: v.name ?? '', email: v.email ?? '', business_name: v['business-name'] ?? '', role: v.role,
+        name: v.name ?? '',
+        email: v.email ?? '',
+        business_name: v['business-name'] ?? '',
+        role: v.role,
         environments: parseEnvironments(v.env ?? 'both'),
       });
-      return { rows: accounts.map((a) => ({ id: a.id, environment: a.environment, name: a.name, business_name: a.business_name })) };
+      return {
+        rows: accounts.map((a) => ({
+          id: a.id,
+          environment: a.environment,
+          name: a.name,
+          business_name: a.business_name,
+        })),
+      };
     },
   },
   'account list': {
     summary: 'list the partner accounts',
     options: {},
     run: async (store) => ({
-      rows: (await store.listAccounts()).map((a) => ({ id: a.id, environment: a.environment, name: a.name, email: a.email, business_name: a.business_name })),
+      rows: (await store.listAccounts()).map((a) => ({
+        id: a.id,
+        environment: a.environment,
+        name: a.name,
+        email: a.email,
+        business_name: a.business_name,
+      })),
     }),
   },
   'key create': {
@@ -103,11 +136,25 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
     },
     lists: ['scopes', 'key roles', 'demo key roles'],
     check: ({ values: v }) => {
-      checkKeyInput({ name: v.name ?? '', scopes: v.scopes, role: v.role, allow_list: v['allow-list'], expires_at: v['expires-at'] }, new Date());
+      checkKeyInput(
+        {
+          name: v.name ?? '',
+          scopes: v.scopes,
+          role: v.role,
+          allow_list: v['allow-list'],
+          expires_at: v['expires-at'],
+        },
+        new Date(),
+      );
     },
     run: async (store, { values: v }) => {
       const { key, secret } = await createKey(store, {
-        account_id: v.account ?? '', name: v.name ?? '', scopes: v.scopes, role: v.role, allow_list: v['allow-list'], expires_at: v['expires-at'],
+        account_id: v.account ?? '',
+        name: v.name ?? '',
+        scopes: v.scopes,
+        role: v.role,
+        allow_list: v['allow-list'],
+        expires_at: v['expires-at'],
       });
       return { rows: { ...describeKey(key), secret }, note: SECRET_ONCE, empty: KEY_TABLE_EMPTY };
     },
@@ -115,7 +162,10 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   'key list': {
     summary: 'list API keys, never their secrets',
     options: { account: ACCOUNT('only the keys of this account', false) },
-    run: async (store, { values: v }) => ({ rows: (await listKeys(store, v.account)).map(describeKey), empty: KEY_TABLE_EMPTY }),
+    run: async (store, { values: v }) => ({
+      rows: (await listKeys(store, v.account)).map(describeKey),
+      empty: KEY_TABLE_EMPTY,
+    }),
   },
   'key disable': keyMove('disable', 'disable an active key (it answers TOKEN_DISABLED until enabled)'),
   'key enable': keyMove('enable', 'enable a disabled key again'),
@@ -126,23 +176,42 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
     options: {},
     run: async (store, { argument }) => {
       const { key, secret } = await regenerateKey(store, argument!);
-      return { rows: { ...describeKey(key), secret }, note: 'The old secret no longer works. The new secret is shown once: store it now.', empty: KEY_TABLE_EMPTY };
+      return {
+        rows: { ...describeKey(key), secret },
+        note: 'The old secret no longer works. The new secret is shown once: store it now.',
+        empty: KEY_TABLE_EMPTY,
+      };
     },
   },
   'wallet fund': {
     summary: "credit an account's wallet: one funding transaction; prints the new balance",
     options: {
       account: ACCOUNT('the account whose wallet is credited'),
-      amount: { value: '5000.00', help: 'a positive amount in NGN, at most 9 integer digits and 2 decimals', required: true },
+      amount: {
+        value: '5000.00',
+        help: 'a positive amount in NGN, at most 9 integer digits and 2 decimals',
+        required: true,
+      },
       reference: { value: 'R', help: 'your reference: 1-64 characters of A-Z a-z 0-9 . _ -' },
     },
     check: ({ values: v }) => checkFunding({ amount: v.amount ?? '', reference: v.reference }),
     run: async (store, { values: v }) => {
-      const { transaction: t, balance } = await fundWallet(store, { account_id: v.account ?? '', amount: v.amount ?? '', reference: v.reference });
+      const { transaction: t, balance } = await fundWallet(store, {
+        account_id: v.account ?? '',
+        amount: v.amount ?? '',
+        reference: v.reference,
+      });
       return {
         rows: {
-          transaction_id: t.id, account_id: t.account_id, category: t.category, status: t.status, amount: t.amount,
-          currency: t.currency, reference: t.reference, external_reference: t.external_reference, balance,
+          transaction_id: t.id,
+          account_id: t.account_id,
+          category: t.category,
+          status: t.status,
+          amount: t.amount,
+          currency: t.currency,
+          reference: t.reference,
+          external_reference: t.external_reference,
+          balance,
         },
       };
     },

@@ -35,8 +35,12 @@ export async function createAccounts(
 export async function createKey(
   store: Store,
   input: {
-    account_id: string; name: string; scopes?: string | undefined; role?: string | undefined;
-    allow_list?: string | undefined; expires_at?: string | undefined;
+    account_id: string;
+    name: string;
+    scopes?: string | undefined;
+    role?: string | undefined;
+    allow_list?: string | undefined;
+    expires_at?: string | undefined;
   },
   now = new Date(),
 ): Promise<{ key: ApiKeyRow; secret: string }> {
@@ -65,13 +69,15 @@ const MOVES: Record<'disable' | 'enable' | 'revoke', { from: KeyStatus[]; to: Ke
 export async function moveKey(store: Store, id: string, move: keyof typeof MOVES): Promise<ApiKeyRow> {
   const key = await findKey(store, id);
   const { from, to } = MOVES[move];
-  if (!from.includes(key.status)) throw new ConsoleError(`cannot ${move} a key that is ${key.status} (allowed from: ${from.join(', ')})`);
+  if (!from.includes(key.status))
+    throw new ConsoleError(`cannot ${move} a key that is ${key.status} (allowed from: ${from.join(', ')})`);
   return store.setKeyStatus(key.id, to);
 }
 
 export async function regenerateKey(store: Store, id: string): Promise<{ key: ApiKeyRow; secret: string }> {
   const key = await findKey(store, id);
-  if (key.status !== 'active') throw new ConsoleError(`cannot regenerate a key that is ${key.status} (only active keys)`);
+  if (key.status !== 'active')
+    throw new ConsoleError(`cannot regenerate a key that is ${key.status} (only active keys)`);
   const generated = generateKey(key.environment);
   const updated = await store.replaceKeySecret(key.id, generated.secret_hash, generated.display_prefix);
   return { key: updated, secret: generated.secret };
@@ -79,11 +85,19 @@ export async function regenerateKey(store: Store, id: string): Promise<{ key: Ap
 
 /** Credits a wallet: one `funding` transaction and the credit, in one database transaction (store.fundWallet). */
 export async function fundWallet(
-  store: Store, input: { account_id: string; amount: string; reference?: string | undefined }, now = new Date(),
+  store: Store,
+  input: { account_id: string; amount: string; reference?: string | undefined },
+  now = new Date(),
 ): Promise<{ transaction: TransactionRow; balance: string }> {
   checkFunding(input);
   const account = await findAccount(store, input.account_id);
-  const transaction = await store.fundWallet({ account_id: account.id, amount: input.amount, reference: input.reference, description: 'Wallet funding via console', at: now });
+  const transaction = await store.fundWallet({
+    account_id: account.id,
+    amount: input.amount,
+    reference: input.reference,
+    description: 'Wallet funding via console',
+    at: now,
+  });
   const wallet = await store.getWallet(account.id);
   return { transaction, balance: wallet!.balance };
 }

@@ -62,6 +62,10 @@ function table(rows: object[], empty: Readonly<Record<string, string>>): string 
   const cols = Object.keys(rows[0]!);
   const cells = rows.map((r) => cols.map((c) => cell((r as Record<string, unknown>)[c], empty[c])));
   const widths = cols.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
-  const line = (vals: string[]) => vals.map((x, i) => x.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (vals: string[]) =>
+    vals
+      .map((x, i) => x.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(cols), ...cells.map(line)].join('\n');
 }

@@ -14,7 +14,8 @@ import { ACCOUNT_ROLE_FORM } from './inputs.ts';
 
 type Table = Readonly<Record<string, CommandSpec>>;
 
-const HEAD = 'usage: npm run console -- <command> [options] [--json] [--data-dir DIR]\n       npm run console -- help [<command>]';
+const HEAD =
+  'usage: npm run console -- <command> [options] [--json] [--data-dir DIR]\n       npm run console -- help [<command>]';
 
 /** `key create --account ID --name N (--scopes a,b | --role R) [--allow-list …]`: required, groups, optional. */
 export function synopsis(name: string, c: CommandSpec): string {
@@ -39,14 +40,19 @@ const rows = (pairs: [string, string][], indent = '  ') => {
 };
 
 function operationsOf(scope: string): string {
-  const ops = Object.values(OPERATIONS).filter((o) => o.scope === scope).map((o) => `${o.method} ${o.path}`);
+  const ops = Object.values(OPERATIONS)
+    .filter((o) => o.scope === scope)
+    .map((o) => `${o.method} ${o.path}`);
   return ops.length > 0 ? ops.join(', ') : '(no operation of the contract needs it yet)';
 }
 
 const scopesOf = (scopes: readonly string[]) => (scopes.length === SCOPES.length ? 'every scope' : scopes.join(', '));
 
 const LISTS: Record<HelpList, () => string[]> = {
-  scopes: () => ['scopes (--scopes a,b; each lets a key call these operations of the API):', ...rows(SCOPES.map((s) => [s, operationsOf(s)]))],
+  scopes: () => [
+    'scopes (--scopes a,b; each lets a key call these operations of the API):',
+    ...rows(SCOPES.map((s) => [s, operationsOf(s)])),
+  ],
   'key roles': () => [
     'key roles (--role R; a named set of scopes, stored on the key as its scopes):',
     ...rows(KEY_ROLE_NAMES.map((r) => [r, `${scopesOf(KEY_ROLES[r].scopes)}: ${KEY_ROLES[r].grants}`])),
@@ -56,23 +62,30 @@ const LISTS: Record<HelpList, () => string[]> = {
     ...rows(DEMO_KEY_ROLES.map((r) => [r, DEMO_KEY_SPECS[r].description])),
   ],
   'account role': () => [
-    'account role (account create --role R): a label GET /account shows; it grants nothing, a key\'s scopes do.',
+    "account role (account create --role R): a label GET /account shows; it grants nothing, a key's scopes do.",
     `  accepted: ${ACCOUNT_ROLE_FORM}`,
   ],
 };
 
 export function commandsHelp(table: Table): string {
-  return ['commands:', ...Object.entries(table).flatMap(([n, c]) => [`  ${synopsis(n, c)}`, `      ${c.summary}`])].join('\n');
+  return [
+    'commands:',
+    ...Object.entries(table).flatMap(([n, c]) => [`  ${synopsis(n, c)}`, `      ${c.summary}`]),
+  ].join('\n');
 }
 
 export function commandHelp(name: string, c: CommandSpec): string {
   const options: [string, string][] = [
     ...(c.argument ? [[c.argument.name, c.argument.help] as [string, string]] : []),
-    ...Object.entries(c.options).map(([o, s]) => [`--${o} ${s.value}`, `${s.help}${s.required ? ' (required)' : ''}`] as [string, string]),
+    ...Object.entries(c.options).map(
+      ([o, s]) => [`--${o} ${s.value}`, `${s.help}${s.required ? ' (required)' : ''}`] as [string, string],
+    ),
     ['--json', 'print JSON instead of a table'],
   ];
   const lists = (c.lists ?? []).flatMap((l) => ['', ...LISTS[l]()]);
-  return [`usage: npm run console -- ${synopsis(name, c)}`, `  ${c.summary}`, '', ...rows(options), ...lists].join('\n');
+  return [`usage: npm run console -- ${synopsis(name, c)}`, `  ${c.summary}`, '', ...rows(options), ...lists].join(
+    '\n',
+  );
 }
 
 export function fullHelp(table: Table): string {
@@ -87,7 +100,7 @@ export function fullHelp(table: Table): string {
     commandsHelp(table),
     ...lists.flatMap((l) => ['', ...LISTS[l]()]),
     '',
-    'exit status: 0 done; 1 refused by the data (unknown account or key, a move the key\'s state forbids);',
+    "exit status: 0 done; 1 refused by the data (unknown account or key, a move the key's state forbids);",
     '2 bad command line (unknown command or option, a missing or malformed value, an unknown scope or role);',
     '3 the store is unavailable (or held by a process that does not answer on its admin socket). 1 and 2 write nothing.',
   ].join('\n');

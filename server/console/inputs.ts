@@ -11,10 +11,14 @@ import { UsageError } from './errors.ts';
 const SCOPE_LIST = SCOPES.join(', ');
 
 export function parseScopes(text: string): Scope[] {
-  const items = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (items.length === 0) throw new UsageError(`at least one scope is required (accepted: ${SCOPE_LIST})`);
   for (const s of items) {
-    if (!(SCOPES as readonly string[]).includes(s)) throw new UsageError(`unknown scope '${s}' (accepted: ${SCOPE_LIST})`);
+    if (!(SCOPES as readonly string[]).includes(s))
+      throw new UsageError(`unknown scope '${s}' (accepted: ${SCOPE_LIST})`);
   }
   return [...new Set(items)] as Scope[];
 }
@@ -31,7 +35,13 @@ export function parseGrant(input: { scopes?: string | undefined; role?: string |
 
 /** Every value of `key create` that needs no store, checked: the new key's scopes, allow-list and expiry. */
 export function checkKeyInput(
-  input: { name: string; scopes?: string | undefined; role?: string | undefined; allow_list?: string | undefined; expires_at?: string | undefined },
+  input: {
+    name: string;
+    scopes?: string | undefined;
+    role?: string | undefined;
+    allow_list?: string | undefined;
+    expires_at?: string | undefined;
+  },
   now: Date,
 ): { scopes: Scope[]; ip_allowlist: string[]; expires_at: Date | null } {
   const scopes = parseGrant(input);
@@ -50,7 +60,8 @@ export function parseEnvironments(text: string): Environment[] {
 export function parseExpiry(text: string | undefined, now: Date): Date | null {
   if (text === undefined || text === '') return null;
   const d = new Date(text);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(d.getTime())) throw new UsageError(`expiry must be an ISO 8601 date or date-time, got '${text}'`);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(d.getTime()))
+    throw new UsageError(`expiry must be an ISO 8601 date or date-time, got '${text}'`);
   if (d.getTime() <= now.getTime()) throw new UsageError(`expiry ${d.toISOString()} is not in the future`);
   return d;
 }
@@ -73,15 +84,31 @@ const ACCOUNT_ROLE = /^[a-z][a-z0-9_]*$/;
 /** What an account role may be, in words (help and refusals say the same). */
 export const ACCOUNT_ROLE_FORM = `a lower-case word of letters, digits and _ starting with a letter, at most ${ACCOUNT_LIMITS.role} characters, such as regular (the default)`;
 
-export function checkAccountInput(input: { name: string; email: string; business_name: string; role?: string | undefined }): void {
-  for (const [field, value] of [['name', input.name], ['email', input.email], ['business-name', input.business_name]] as const) {
+export function checkAccountInput(input: {
+  name: string;
+  email: string;
+  business_name: string;
+  role?: string | undefined;
+}): void {
+  for (const [field, value] of [
+    ['name', input.name],
+    ['email', input.email],
+    ['business-name', input.business_name],
+  ] as const) {
     if (!value || !value.trim()) throw new UsageError(`--${field} is required`);
   }
-  for (const [field, value] of [['name', input.name], ['email', input.email], ['business-name', input.business_name], ['role', input.role ?? '']] as const) {
-    if (value.trim().length > ACCOUNT_LIMITS[field]) throw new UsageError(`--${field} is longer than ${ACCOUNT_LIMITS[field]} characters`);
+  for (const [field, value] of [
+    ['name', input.name],
+    ['email', input.email],
+    ['business-name', input.business_name],
+    ['role', input.role ?? ''],
+  ] as const) {
+    if (value.trim().length > ACCOUNT_LIMITS[field])
+      throw new UsageError(`--${field} is longer than ${ACCOUNT_LIMITS[field]} characters`);
   }
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(input.email)) throw new UsageError(`invalid e-mail '${input.email}'`);
-  if (input.role !== undefined && !ACCOUNT_ROLE.test(input.role)) throw new UsageError(`invalid account role '${input.role}': accepted is ${ACCOUNT_ROLE_FORM}`);
+  if (input.role !== undefined && !ACCOUNT_ROLE.test(input.role))
+    throw new UsageError(`invalid account role '${input.role}': accepted is ${ACCOUNT_ROLE_FORM}`);
 }
 
 /** Request money of the contract (Amount): 1-9 integer digits, at most 2 decimals; funding must also be > 0. */
@@ -91,7 +118,9 @@ const REFERENCE = /^[A-Za-z0-9._-]{1,64}$/;
 
 export function checkFunding(input: { amount: string; reference?: string | undefined }): void {
   if (!AMOUNT.test(input.amount) || /^0+(\.0+)?$/.test(input.amount)) {
-    throw new UsageError(`--amount must be a positive amount with at most 9 integer digits and 2 decimals, such as 5000.00, got '${input.amount}'`);
+    throw new UsageError(
+      `--amount must be a positive amount with at most 9 integer digits and 2 decimals, such as 5000.00, got '${input.amount}'`,
+    );
   }
   if (input.reference !== undefined && !REFERENCE.test(input.reference)) {
     throw new UsageError(`--reference must be 1-64 characters of A-Z a-z 0-9 . _ -, got '${input.reference}'`);

@@ -23,14 +23,24 @@ export interface ConsoleOptions {
   adminWaitMs?: number;
 }
 
-export async function runConsole(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void, opts: ConsoleOptions = {}): Promise<number> {
+export async function runConsole(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  out: (line: string) => void,
+  opts: ConsoleOptions = {},
+): Promise<number> {
   const inv = parseInvocation(argv);
   const { code, lines } = inv.kind === 'print' ? inv : await run(inv, argv, env, opts.adminWaitMs ?? 5_000);
   for (const line of lines) out(line);
   return code;
 }
 
-async function run(inv: Extract<Invocation, { kind: 'run' }>, argv: string[], env: NodeJS.ProcessEnv, waitMs: number): Promise<Outcome> {
+async function run(
+  inv: Extract<Invocation, { kind: 'run' }>,
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  waitMs: number,
+): Promise<Outcome> {
   const direct = async (store: Store) => {
     try {
       return await runInvocation(store, inv);
@@ -55,7 +65,8 @@ async function run(inv: Extract<Invocation, { kind: 'run' }>, argv: string[], en
       return await sendAdminRequest(socket, { argv });
     } catch (e) {
       if (!(e instanceof AdminUnreachableError)) return failed(e);
-      if (Date.now() >= deadline) return { code: 3, lines: [`error: ${held.message} (no server answers on its admin socket ${socket})`] };
+      if (Date.now() >= deadline)
+        return { code: 3, lines: [`error: ${held.message} (no server answers on its admin socket ${socket})`] };
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -18,7 +18,8 @@ const id = (help: string): OptionSpec => ({ value: 'ID', help, required: true })
 function checkIds(values: Readonly<Record<string, string | undefined>>, names: readonly string[]): void {
   for (const n of names) {
     const v = values[n];
-    if (v !== undefined && !UUID.test(v)) throw new UsageError(`--${n} must be an id such as 5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e, got '${v}'`);
+    if (v !== undefined && !UUID.test(v))
+      throw new UsageError(`--${n} must be an id such as 5c1d7e9a-3b2f-4a6c-8d0e-1f2a3b4c5d6e, got '${v}'`);
   }
 }
 
@@ -31,9 +32,16 @@ async function accountOf(store: Store, accountId: string) {
 const deliveryRow = (d: WebhookDeliveryRow) => {
   const last = d.attempt_log.at(-1);
   return {
-    id: d.id, event_id: d.event_id, event_type: d.event_type, trigger: d.trigger, status: d.status, attempts: d.attempts,
-    last_status_code: last?.response_status_code ?? null, last_error: last?.error ?? null,
-    next_attempt_at: d.next_attempt_at?.toISOString() ?? null, created_at: d.created_at.toISOString(),
+    id: d.id,
+    event_id: d.event_id,
+    event_type: d.event_type,
+    trigger: d.trigger,
+    status: d.status,
+    attempts: d.attempts,
+    last_status_code: last?.response_status_code ?? null,
+    last_error: last?.error ?? null,
+    next_attempt_at: d.next_attempt_at?.toISOString() ?? null,
+    created_at: d.created_at.toISOString(),
   };
 };
 
@@ -47,8 +55,13 @@ export const WEBHOOK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
       const page = await store.listWebhookEndpoints(v.account!, ALL);
       return {
         rows: page.items.map((e) => ({
-          id: e.id, url: e.url, events: [...e.events], enabled: e.enabled, disabled_reason: e.disabled_reason,
-          secret_hint: e.secret_hint, created_at: e.created_at.toISOString(),
+          id: e.id,
+          url: e.url,
+          events: [...e.events],
+          enabled: e.enabled,
+          disabled_reason: e.disabled_reason,
+          secret_hint: e.secret_hint,
+          created_at: e.created_at.toISOString(),
         })),
         note: page.total_count > page.items.length ? `showing ${page.items.length} of ${page.total_count}` : undefined,
       };
@@ -69,7 +82,12 @@ export const WEBHOOK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
     },
     run: async (store, { values: v }) => {
       await accountOf(store, v.account!);
-      const page = await store.listWebhookDeliveries(v.account!, v.webhook!, { status: v.status as WebhookDeliveryStatus | undefined }, ALL);
+      const page = await store.listWebhookDeliveries(
+        v.account!,
+        v.webhook!,
+        { status: v.status as WebhookDeliveryStatus | undefined },
+        ALL,
+      );
       if (!page) throw new ConsoleError(`account ${v.account} has no webhook endpoint ${v.webhook} (see webhook list)`);
       return { rows: page.items.map(deliveryRow) };
     },
@@ -86,11 +104,17 @@ export const WEBHOOK_COMMANDS: Readonly<Record<string, CommandSpec>> = {
       await accountOf(store, v.account!);
       const now = new Date();
       const r = await store.createWebhookRedelivery({
-        account_id: v.account!, endpoint_id: v.webhook!, event_id: v.event!, id: randomUUID(), at: now,
+        account_id: v.account!,
+        endpoint_id: v.webhook!,
+        event_id: v.event!,
+        id: randomUUID(),
+        at: now,
         since: new Date(now.getTime() - EVENT_RETENTION_MS),
       });
-      if (r === 'webhook_not_found') throw new ConsoleError(`account ${v.account} has no webhook endpoint ${v.webhook} (see webhook list)`);
-      if (r === 'event_not_found') throw new ConsoleError(`account ${v.account} has no event ${v.event} in the last 30 days`);
+      if (r === 'webhook_not_found')
+        throw new ConsoleError(`account ${v.account} has no webhook endpoint ${v.webhook} (see webhook list)`);
+      if (r === 'event_not_found')
+        throw new ConsoleError(`account ${v.account} has no event ${v.event} in the last 30 days`);
       return { rows: deliveryRow(r), note: 'Queued: the delivery worker of a running server sends it.' };
     },
   },

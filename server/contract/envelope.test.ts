@@ -24,8 +24,15 @@ describe('pagination', () => {
 
 describe('statusOf', () => {
   it.each([
-    [200, 'OK'], [400, 'Bad Request'], [401, 'Unauthorized'], [403, 'Forbidden'], [404, 'Not Found'],
-    [405, 'Method Not Allowed'], [429, 'Too Many Requests'], [500, 'Internal Server Error'], [503, 'Service Unavailable'],
+    [200, 'OK'],
+    [400, 'Bad Request'],
+    [401, 'Unauthorized'],
+    [403, 'Forbidden'],
+    [404, 'Not Found'],
+    [405, 'Method Not Allowed'],
+    [429, 'Too Many Requests'],
+    [500, 'Internal Server Error'],
+    [503, 'Service Unavailable'],
   ])('gives the reason phrase of %i', (code, message) => {
     expect(statusOf(code)).toEqual({ code, message });
   });

@@ -24,7 +24,9 @@ export function envelopeOf(e: ApiError, bounded = true): ErrorEnvelope {
   if (e.details) {
     const details = bounded ? e.details.slice(0, ERROR_TEXT_LIMITS.details) : e.details;
     error.details = details.map((d) => ({
-      parameter: bounded ? clipPointer(redactSecrets(d.parameter), ERROR_TEXT_LIMITS.parameter) : redactSecrets(d.parameter),
+      parameter: bounded
+        ? clipPointer(redactSecrets(d.parameter), ERROR_TEXT_LIMITS.parameter)
+        : redactSecrets(d.parameter),
       message: text(d.message, ERROR_TEXT_LIMITS.detailMessage),
     }));
   }

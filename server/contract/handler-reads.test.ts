@@ -17,7 +17,9 @@ function withReads(operationId: string, reads: Record<string, true> | undefined)
   return { ...handlers, [operationId]: copy };
 }
 
-const everyQueryParameter = Object.entries(OPERATIONS).flatMap(([id, op]) => op.query.map((name) => [id, name, op.source] as const));
+const everyQueryParameter = Object.entries(OPERATIONS).flatMap(([id, op]) =>
+  op.query.map((name) => [id, name, op.source] as const),
+);
 
 describe('the start-up check of the handlers’ query parameters', () => {
   it('passes the server’s handler map', () => {
@@ -30,17 +32,28 @@ describe('the start-up check of the handlers’ query parameters', () => {
   });
 
   it.each(everyQueryParameter)('stops the start when %s does not declare %s', (operationId, name, source) => {
-    const reads = Object.fromEntries(OPERATIONS[operationId as keyof typeof OPERATIONS].query.filter((q) => q !== name).map((q) => [q, true as const]));
+    const reads = Object.fromEntries(
+      OPERATIONS[operationId as keyof typeof OPERATIONS].query.filter((q) => q !== name).map((q) => [q, true as const]),
+    );
     const problems = unreadQueryParameters(withReads(operationId, reads));
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toContain(`the handler ${operationId} (server/handlers/) never reads the query parameter '${name}' that ${source} declares`);
+    expect(problems[0]).toContain(
+      `the handler ${operationId} (server/handlers/) never reads the query parameter '${name}' that ${source} declares`,
+    );
     expect(() => assertHandlersReadTheirQuery(withReads(operationId, reads))).toThrow(UnreadQueryParameterError);
   });
 
-  it.each(Object.keys(OPERATIONS))('stops the start when %s declares a parameter its operation does not have', (operationId) => {
-    const declared = Object.fromEntries([...OPERATIONS[operationId as keyof typeof OPERATIONS].query, 'product_type'].map((q) => [q, true as const]));
-    expect(unreadQueryParameters(withReads(operationId, declared))).toEqual([expect.stringContaining(`declares the query parameter 'product_type', which`)]);
-  });
+  it.each(Object.keys(OPERATIONS))(
+    'stops the start when %s declares a parameter its operation does not have',
+    (operationId) => {
+      const declared = Object.fromEntries(
+        [...OPERATIONS[operationId as keyof typeof OPERATIONS].query, 'product_type'].map((q) => [q, true as const]),
+      );
+      expect(unreadQueryParameters(withReads(operationId, declared))).toEqual([
+        expect.stringContaining(`declares the query parameter 'product_type', which`),
+      ]);
+    },
+  );
 
   it('names every parameter of an operation whose handler declares none', () => {
     const problems = unreadQueryParameters(withReads('listTransactions', undefined));
@@ -50,6 +63,8 @@ describe('the start-up check of the handlers’ query parameters', () => {
 
   it('stops the start when an operation has no handler', () => {
     const { getHealth: _gone, ...rest } = handlers;
-    expect(unreadQueryParameters(rest)).toEqual([expect.stringContaining('no handler for getHealth (openapi/paths/health.yaml)')]);
+    expect(unreadQueryParameters(rest)).toEqual([
+      expect.stringContaining('no handler for getHealth (openapi/paths/health.yaml)'),
+    ]);
   });
 });

@@ -13,7 +13,9 @@ export function unreadQueryParameters(handlers: Readonly<Record<string, unknown>
   for (const [operationId, op] of Object.entries(OPERATIONS)) {
     const handler = handlers[operationId];
     if (typeof handler !== 'function') {
-      problems.push(`no handler for ${operationId} (${op.source}): export it from server/handlers/ and add it to server/handlers/index.ts`);
+      problems.push(
+        `no handler for ${operationId} (${op.source}): export it from server/handlers/ and add it to server/handlers/index.ts`,
+      );
       continue;
     }
     const reads = (handler as { reads?: unknown }).reads;
@@ -26,7 +28,9 @@ export function unreadQueryParameters(handlers: Readonly<Record<string, unknown>
       );
     }
     for (const name of declared.filter((d) => !query.includes(d))) {
-      problems.push(`the handler ${operationId} (server/handlers/) declares the query parameter '${name}', which ${op.source} does not have: remove it`);
+      problems.push(
+        `the handler ${operationId} (server/handlers/) declares the query parameter '${name}', which ${op.source} does not have: remove it`,
+      );
     }
   }
   return problems;

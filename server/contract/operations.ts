@@ -30,15 +30,25 @@ export type PublicOperationId = Exclude<OperationId, GuardedOperationId>;
 type JsonBody<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 type SuccessOf<K extends OperationId> = (typeof OPERATIONS)[K]['success'];
 /** The body of the operation's documented success response (200, or 201 for a purchase). */
-export type OkBody<K extends OperationId> = JsonBody<operations[K]['responses'][SuccessOf<K> & keyof operations[K]['responses']]>;
+export type OkBody<K extends OperationId> = JsonBody<
+  operations[K]['responses'][SuccessOf<K> & keyof operations[K]['responses']]
+>;
 /** Operations that create something (POST): they answer 201 with a Location and are idempotent by key. */
-export type WriteOperationId = { [K in OperationId]: (typeof OPERATIONS)[K]['method'] extends 'POST' ? K : never }[OperationId];
+export type WriteOperationId = {
+  [K in OperationId]: (typeof OPERATIONS)[K]['method'] extends 'POST' ? K : never;
+}[OperationId];
 /** Operations that take a JSON request body: the writes, and updates (PATCH, idempotent by their values: no key). */
-export type BodyOperationId = { [K in OperationId]: (typeof OPERATIONS)[K]['body'] extends string ? K : never }[OperationId];
+export type BodyOperationId = {
+  [K in OperationId]: (typeof OPERATIONS)[K]['body'] extends string ? K : never;
+}[OperationId];
 /** Operations whose success is 204 No Content (DELETE): their handlers answer nothing. */
 export type NoContentOperationId = { [K in OperationId]: SuccessOf<K> extends 204 ? K : never }[OperationId];
 /** The parsed, validated JSON request body of an operation that takes one. */
-export type BodyOf<K extends OperationId> = operations[K] extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+export type BodyOf<K extends OperationId> = operations[K] extends {
+  requestBody: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
 /** What a write operation's handler answers: the 201 body and where the created resource lives. */
 export interface Created<K extends OperationId> {
   body: OkBody<K>;
@@ -74,9 +84,11 @@ interface BaseContext<K extends OperationId> {
 
 export type HandlerContext<K extends OperationId> = BaseContext<K> &
   (K extends GuardedOperationId ? { principal: Principal } : { principal?: never }) &
-  (K extends WriteOperationId ? { body: BodyOf<K>; idempotency: KeyHold }
-    : K extends BodyOperationId ? { body: BodyOf<K>; idempotency?: never }
-    : { body?: never; idempotency?: never });
+  (K extends WriteOperationId
+    ? { body: BodyOf<K>; idempotency: KeyHold }
+    : K extends BodyOperationId
+      ? { body: BodyOf<K>; idempotency?: never }
+      : { body?: never; idempotency?: never });
 
 /** The names of an operation's query parameters, from the generated table (`never` when it has none). */
 export type QueryName<K extends OperationId> = (typeof OPERATIONS)[K]['query'][number];
@@ -89,8 +101,9 @@ export type QueryName<K extends OperationId> = (typeof OPERATIONS)[K]['query'][n
  */
 export type ReadsEveryQueryParameterOf<K extends OperationId> = { readonly [P in QueryName<K>]: true };
 
-type HandlerFunction<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<
-  K extends WriteOperationId ? Created<K> : K extends NoContentOperationId ? void : OkBody<K>>;
+type HandlerFunction<K extends OperationId> = (
+  ctx: HandlerContext<K>,
+) => Promise<K extends WriteOperationId ? Created<K> : K extends NoContentOperationId ? void : OkBody<K>>;
 /** An operation's handler; with query parameters, built by queryHandler() so that it declares every one it reads. */
 export type Handler<K extends OperationId> = HandlerFunction<K> &
   ([QueryName<K>] extends [never] ? unknown : { readonly reads: ReadsEveryQueryParameterOf<K> });
@@ -111,5 +124,4 @@ export function queryHandler<K extends OperationId>(
 
 /** The outcome of authorisation: a public operation, or a guarded one together with the principal it needs. */
 export type Authorized =
-  | { operationId: PublicOperationId; principal: null }
-  | { operationId: GuardedOperationId; principal: Principal };
+  { operationId: PublicOperationId; principal: null } | { operationId: GuardedOperationId; principal: Principal };

@@ -7,13 +7,26 @@ import { describe, expect, it } from 'vitest';
 import { ContractSchemas, loadBundle } from '../../conformance/contract-schemas.ts';
 import { OPERATIONS } from './operations.ts';
 import {
-  BODY_MEMBER_FORMS, CONTRACT_QUERY_PARAMETERS, invalidValue, OPERATION_PARAMETER_FORMS, PARAMETER_FORMS, unknownParameter,
+  BODY_MEMBER_FORMS,
+  CONTRACT_QUERY_PARAMETERS,
+  invalidValue,
+  OPERATION_PARAMETER_FORMS,
+  PARAMETER_FORMS,
+  unknownParameter,
 } from './parameter-forms.ts';
 
 type Node = Record<string, any>;
 const bundle = loadBundle() as Node;
 const schemas = new ContractSchemas(bundle);
-const deref = (n: Node): Node => (typeof n.$ref === 'string' ? deref(n.$ref.slice(2).split('/').reduce((o: Node, k: string) => o[k], bundle)) : n);
+const deref = (n: Node): Node =>
+  typeof n.$ref === 'string'
+    ? deref(
+        n.$ref
+          .slice(2)
+          .split('/')
+          .reduce((o: Node, k: string) => o[k], bundle),
+      )
+    : n;
 
 /**
  * Every query parameter component of the contract, by name: its schema pointer (the first component of that name;
@@ -21,24 +34,34 @@ const deref = (n: Node): Node => (typeof n.$ref === 'string' ? deref(n.$ref.slic
  */
 const parameterSchemas = new Map<string, string>();
 for (const [key, p] of Object.entries(bundle.components.parameters as Node)) {
-  if (p.in === 'query' && !parameterSchemas.has(p.name)) parameterSchemas.set(p.name, `#/components/parameters/${key}/schema`);
+  if (p.in === 'query' && !parameterSchemas.has(p.name))
+    parameterSchemas.set(p.name, `#/components/parameters/${key}/schema`);
 }
 /** The schema pointer of an operation's query parameter `name`. */
 function operationParameter(operationId: string, name: string): string {
   for (const item of Object.values(bundle.paths as Node)) {
     for (const op of Object.values(item as Node) as Node[]) {
       if (op?.operationId !== operationId) continue;
-      const ref = (op.parameters as Node[]).map((x) => x.$ref as string | undefined).find((r) => r && deref({ $ref: r }).name === name && deref({ $ref: r }).in === 'query');
+      const ref = (op.parameters as Node[])
+        .map((x) => x.$ref as string | undefined)
+        .find((r) => r && deref({ $ref: r }).name === name && deref({ $ref: r }).in === 'query');
       return `${ref}/schema`;
     }
   }
   throw new Error(`${operationId} has no query parameter ${name}`);
 }
 /** A list or a boolean written in JSON is that value; anything else (digits of a string member too) stays a string. */
-const asValue = (example: string): unknown => (/^(\[.*\]|true|false|null)$/.test(example) ? JSON.parse(example) : example);
-const schemaOf = (name: string): Node => deref((bundle.components.parameters as Node)[[...Object.entries(bundle.components.parameters as Node)].find(([, p]) => p.name === name)![0]].schema);
+const asValue = (example: string): unknown =>
+  /^(\[.*\]|true|false|null)$/.test(example) ? JSON.parse(example) : example;
+const schemaOf = (name: string): Node =>
+  deref(
+    (bundle.components.parameters as Node)[
+      [...Object.entries(bundle.components.parameters as Node)].find(([, p]) => p.name === name)![0]
+    ].schema,
+  );
 
-const examplesIn = (form: string) => [...form.matchAll(/such as (\S+?)(?:,|$| or)/g), ...form.matchAll(/ or (\S+)$/g)].map((m) => m[1]!);
+const examplesIn = (form: string) =>
+  [...form.matchAll(/such as (\S+?)(?:,|$| or)/g), ...form.matchAll(/ or (\S+)$/g)].map((m) => m[1]!);
 const listIn = (form: string) => /one of (.+?)(?: \(any letter case\))?, such as/.exec(form)?.[1]!.split(', ') ?? [];
 
 describe('PARAMETER_FORMS', () => {
@@ -46,15 +69,24 @@ describe('PARAMETER_FORMS', () => {
     expect(Object.keys(PARAMETER_FORMS).sort()).toEqual([...CONTRACT_QUERY_PARAMETERS].sort());
   });
 
-  it.each(Object.entries(OPERATION_PARAMETER_FORMS).flatMap(([op, forms]) => Object.entries(forms).map(([name, form]) => [op, name, form] as const)))(
-    '%s: gives %s its own words, with examples its parameter accepts and only its values listed', (op, name, form) => {
-      expect((OPERATIONS as Record<string, { query: readonly string[] }>)[op]!.query).toContain(name);
-      const pointer = operationParameter(op, name);
-      for (const example of examplesIn(form)) expect(schemas.validate(pointer, example), `${name}: ${example}`).toEqual([]);
-      const schema = deref(pointer.slice(2).split('/').reduce((o: Node, k: string) => o[k], bundle));
-      expect(listIn(form).sort()).toEqual([...schema.enum].sort());
-      expect(invalidValue(name, false, op)).toBe(`must be ${form}`);
-    });
+  it.each(
+    Object.entries(OPERATION_PARAMETER_FORMS).flatMap(([op, forms]) =>
+      Object.entries(forms).map(([name, form]) => [op, name, form] as const),
+    ),
+  )('%s: gives %s its own words, with examples its parameter accepts and only its values listed', (op, name, form) => {
+    expect((OPERATIONS as Record<string, { query: readonly string[] }>)[op]!.query).toContain(name);
+    const pointer = operationParameter(op, name);
+    for (const example of examplesIn(form))
+      expect(schemas.validate(pointer, example), `${name}: ${example}`).toEqual([]);
+    const schema = deref(
+      pointer
+        .slice(2)
+        .split('/')
+        .reduce((o: Node, k: string) => o[k], bundle),
+    );
+    expect(listIn(form).sort()).toEqual([...schema.enum].sort());
+    expect(invalidValue(name, false, op)).toBe(`must be ${form}`);
+  });
 
   it.each(Object.entries(PARAMETER_FORMS))('gives %s an example the contract accepts', (name, form) => {
     const examples = examplesIn(form);
@@ -66,17 +98,22 @@ describe('PARAMETER_FORMS', () => {
     }
   });
 
-  it.each(Object.entries(PARAMETER_FORMS).filter(([, f]) => f.includes('one of')))('lists exactly the values the contract takes for %s', (name, form) => {
-    const listed = listIn(form);
-    const schema = schemaOf(name);
-    if (schema.enum) {
-      expect(listed.sort()).toEqual([...schema.enum].sort());
-    } else {
-      // A case-insensitive pattern: every listed value, in any case, is accepted; a value outside the list is not.
-      for (const v of listed) for (const s of [v, v.toLowerCase(), v.toUpperCase()]) expect(schemas.validate(parameterSchemas.get(name)!, s)).toEqual([]);
-      expect(schemas.validate(parameterSchemas.get(name)!, `${listed[0]}X`)).not.toEqual([]);
-    }
-  });
+  it.each(Object.entries(PARAMETER_FORMS).filter(([, f]) => f.includes('one of')))(
+    'lists exactly the values the contract takes for %s',
+    (name, form) => {
+      const listed = listIn(form);
+      const schema = schemaOf(name);
+      if (schema.enum) {
+        expect(listed.sort()).toEqual([...schema.enum].sort());
+      } else {
+        // A case-insensitive pattern: every listed value, in any case, is accepted; a value outside the list is not.
+        for (const v of listed)
+          for (const s of [v, v.toLowerCase(), v.toUpperCase()])
+            expect(schemas.validate(parameterSchemas.get(name)!, s)).toEqual([]);
+        expect(schemas.validate(parameterSchemas.get(name)!, `${listed[0]}X`)).not.toEqual([]);
+      }
+    },
+  );
 
   it.each(Object.entries(PARAMETER_FORMS))('states the bounds of %s when it is an integer', (name, form) => {
     const schema = schemaOf(name);
@@ -84,12 +121,14 @@ describe('PARAMETER_FORMS', () => {
     expect(form).toContain(`from ${schema.minimum} to ${schema.maximum}`);
   });
 
-  it('never shows a regular expression or a validator\'s wording', () => {
+  it("never shows a regular expression or a validator's wording", () => {
     const all = [
       ...Object.keys(PARAMETER_FORMS).flatMap((n) => [invalidValue(n, false), invalidValue(n, true)]),
-      unknownParameter('x', ['page']), unknownParameter('', []),
+      unknownParameter('x', ['page']),
+      unknownParameter('', []),
     ];
-    for (const m of all) expect(m).not.toMatch(/[\^$\\[\]{}|]|\(\?|must match|must be <=|must be >=|must be integer|NOT have/);
+    for (const m of all)
+      expect(m).not.toMatch(/[\^$\\[\]{}|]|\(\?|must match|must be <=|must be >=|must be integer|NOT have/);
   });
 });
 
@@ -104,7 +143,8 @@ describe('BODY_MEMBER_FORMS', () => {
     for (const op of Object.values(item as Node) as Node[]) {
       const ref = op?.requestBody?.content?.['application/json']?.schema?.$ref as string | undefined;
       if (!ref) continue;
-      for (const member of Object.keys(deref({ $ref: ref }).properties ?? {})) members.push([member, `${ref}/properties/${member}`]);
+      for (const member of Object.keys(deref({ $ref: ref }).properties ?? {}))
+        members.push([member, `${ref}/properties/${member}`]);
     }
   }
 
@@ -116,6 +156,7 @@ describe('BODY_MEMBER_FORMS', () => {
     const examples = examplesIn(form!);
     expect(examples.length).toBeGreaterThan(0);
     // An example that reads as JSON (a list, a boolean) is that value.
-    for (const example of examples) expect(schemas.validate(pointer, asValue(example)), `${member}: ${example}`).toEqual([]);
+    for (const example of examples)
+      expect(schemas.validate(pointer, asValue(example)), `${member}: ${example}`).toEqual([]);
   });
 });

@@ -36,26 +36,33 @@ export const OPERATION_PARAMETER_FORMS: Readonly<Record<string, Readonly<Record<
 };
 
 const formOf = (parameter: string, operationId?: string) =>
-  (operationId === undefined ? undefined : OPERATION_PARAMETER_FORMS[operationId]?.[parameter]) ?? PARAMETER_FORMS[parameter];
+  (operationId === undefined ? undefined : OPERATION_PARAMETER_FORMS[operationId]?.[parameter]) ??
+  PARAMETER_FORMS[parameter];
 
 /** Request body member name → the form its value must have (after "must be "). */
 export const BODY_MEMBER_FORMS: Readonly<Record<string, string>> = {
   network: 'one of MTN, Airtel, Glo, 9mobile (any letter case), such as MTN',
   phone_number: 'a Nigerian mobile number: 0 then 10 digits, or 234 then 10 digits, such as 08031234567',
   amount: 'an amount in naira as a decimal string with at most 2 decimals, such as 500.00',
-  product_id: 'the id (a UUID) of a product of this kind from the catalogue, such as 3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f',
+  product_id:
+    'the id (a UUID) of a product of this kind from the catalogue, such as 3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f',
   meter_number: 'a meter number of 11 to 13 digits, such as 45678901234',
   smartcard_number: 'a smartcard number of 10 or 11 digits, such as 7023456789',
   reference: 'your own reference: 1 to 64 letters, digits, dots, underscores or hyphens, such as order-2026-0001',
   url: 'an absolute https URL of at most 2048 characters (http only in a sandbox that allows private addresses), such as https://hooks.shop.ng/billpay',
-  events: 'a list of 1 to 4 different event types among transaction.pending, transaction.successful, transaction.failed, transaction.reversed, such as ["transaction.failed"]',
+  events:
+    'a list of 1 to 4 different event types among transaction.pending, transaction.successful, transaction.failed, transaction.reversed, such as ["transaction.failed"]',
   description: 'a text of at most 256 characters, or null, such as Orders',
   enabled: 'true or false, such as true',
   event_id: 'the id (a UUID) of one of your events of the last 30 days, such as 3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f',
 };
 
 /** The detail message of a body member: wrong, missing (`required`) or not a member of the request (`accepted`). */
-export function bodyMemberMessage(member: string, problem: 'invalid' | 'missing' | 'unknown', accepted: readonly string[] = []): string {
+export function bodyMemberMessage(
+  member: string,
+  problem: 'invalid' | 'missing' | 'unknown',
+  accepted: readonly string[] = [],
+): string {
   if (problem === 'unknown') return `is not a member of this request; it takes ${accepted.join(', ')}`;
   const form = BODY_MEMBER_FORMS[member];
   const must = form ? `must be ${form}` : 'is not valid';
@@ -71,9 +78,14 @@ export function invalidValue(parameter: string, repeated: boolean, operationId?:
 
 /** The detail message of a query parameter the operation does not take. */
 export function unknownParameter(parameter: string, accepted: readonly string[]): string {
-  const takes = accepted.length === 0 ? 'this operation takes no query parameters' : `this operation takes ${accepted.join(', ')}`;
-  return parameter === '' ? `a query parameter needs a name; ${takes}` : `is not a parameter of this operation; ${takes}`;
+  const takes =
+    accepted.length === 0 ? 'this operation takes no query parameters' : `this operation takes ${accepted.join(', ')}`;
+  return parameter === ''
+    ? `a query parameter needs a name; ${takes}`
+    : `is not a parameter of this operation; ${takes}`;
 }
 
 /** Query parameters of the contract, for the tests: every one must have a form. */
-export const CONTRACT_QUERY_PARAMETERS: readonly string[] = [...new Set(Object.values(OPERATIONS).flatMap((op) => op.query))];
+export const CONTRACT_QUERY_PARAMETERS: readonly string[] = [
+  ...new Set(Object.values(OPERATIONS).flatMap((op) => op.query)),
+];

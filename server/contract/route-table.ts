@@ -52,7 +52,10 @@ interface PathEntry {
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 function segmentsOf(template: string): Segment[] {
-  return template.split('/').slice(1).map((s) => (/^\{[^}]+\}$/.test(s) ? { param: s.slice(1, -1) } : { literal: s }));
+  return template
+    .split('/')
+    .slice(1)
+    .map((s) => (/^\{[^}]+\}$/.test(s) ? { param: s.slice(1, -1) } : { literal: s }));
 }
 
 function allowOf(methods: Iterable<string>): string[] {
@@ -71,8 +74,18 @@ export class RouteTable {
       const entries = new Map<string, PathEntry>();
       for (const [operationId, op] of Object.entries(OPERATIONS) as [OperationId, (typeof OPERATIONS)[OperationId]][]) {
         const route = {
-          operationId, environment, basePath: BASE_PATH[environment], method: op.method, template: op.path,
-          scope: op.scope, success: op.success, body: op.body, bodyMembers: op.bodyMembers, query: op.query, integerQuery: op.integerQuery, pathParams: op.pathParams,
+          operationId,
+          environment,
+          basePath: BASE_PATH[environment],
+          method: op.method,
+          template: op.path,
+          scope: op.scope,
+          success: op.success,
+          body: op.body,
+          bodyMembers: op.bodyMembers,
+          query: op.query,
+          integerQuery: op.integerQuery,
+          pathParams: op.pathParams,
           pathParamExamples: op.pathParamExamples,
         } as AnyRoute;
         routes.push(route);
@@ -98,7 +111,9 @@ export class RouteTable {
         const params = matchSegments(entry.segments, parts);
         if (!params) continue;
         const route = entry.byMethod.get(method === 'HEAD' ? 'GET' : method);
-        return route ? { kind: 'operation', route, params } : { kind: 'method_not_allowed', environment, allow: entry.allow };
+        return route
+          ? { kind: 'operation', route, params }
+          : { kind: 'method_not_allowed', environment, allow: entry.allow };
       }
       return { kind: 'no_route', environment };
     }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ContractSchemas, loadBundle } from '../../conformance/contract-schemas.ts';
 import {
-  BUNDLE_TYPES, BUNDLE_VALIDITY_DAYS, CABLE_PROVIDERS, DISTRIBUTORS, ENVIRONMENTS, METER_TYPES, NETWORKS, PRODUCT_KINDS,
+  BUNDLE_TYPES,
+  BUNDLE_VALIDITY_DAYS,
+  CABLE_PROVIDERS,
+  DISTRIBUTORS,
+  ENVIRONMENTS,
+  METER_TYPES,
+  NETWORKS,
+  PRODUCT_KINDS,
   type ProductKind,
 } from '../domain.ts';
 import type { ProductRow } from '../store/types.ts';
@@ -13,7 +20,8 @@ const MONEY = /^(0|[1-9][0-9]*)\.[0-9]{2}$/;
 const sandbox = buildCatalogue('sandbox');
 const production = buildCatalogue('production');
 const ofKind = (kind: ProductKind, rows: ProductRow[] = sandbox) => rows.filter((p) => p.kind === kind);
-const attrs = (p: ProductRow) => p.attributes as Record<string, unknown> & { display_name: string; price: Record<string, string> };
+const attrs = (p: ProductRow) =>
+  p.attributes as Record<string, unknown> & { display_name: string; price: Record<string, string> };
 
 const SCHEMA: Record<ProductKind, string> = {
   airtime: '#/components/schemas/AirtimeProduct',
@@ -35,7 +43,10 @@ describe('buildCatalogue', () => {
   it.each(PRODUCT_KINDS)('produces %s attributes that validate against the contract', (kind) => {
     const contract = new ContractSchemas(loadBundle());
     for (const p of ofKind(kind)) {
-      expect(contract.validate(SCHEMA[kind], { id: p.id, type: kind, attributes: p.attributes }), attrs(p).display_name).toEqual([]);
+      expect(
+        contract.validate(SCHEMA[kind], { id: p.id, type: kind, attributes: p.attributes }),
+        attrs(p).display_name,
+      ).toEqual([]);
     }
   });
 
@@ -43,7 +54,9 @@ describe('buildCatalogue', () => {
     const contract = new ContractSchemas(loadBundle());
     const plan = ofKind('dataplan')[0]!;
     const broken = { ...plan.attributes, validity_days: 2, network: 'mtn' };
-    expect(contract.validate(SCHEMA.dataplan, { id: plan.id, type: 'dataplan', attributes: broken }).length).toBeGreaterThan(0);
+    expect(
+      contract.validate(SCHEMA.dataplan, { id: plan.id, type: 'dataplan', attributes: broken }).length,
+    ).toBeGreaterThan(0);
   });
 
   it('is the same for every call (deterministic ids, attributes and order)', () => {
@@ -58,9 +71,18 @@ describe('buildCatalogue', () => {
     }
     const sandboxIds = new Set(sandbox.map((p) => p.id));
     // The products the contract's examples show carry the example's id in both environments (contract-examples.ts).
-    expect(production.filter((p) => sandboxIds.has(p.id)).map((p) => p.id).sort()).toEqual(Object.values(CONTRACT_PRODUCT_IDS).sort());
+    expect(
+      production
+        .filter((p) => sandboxIds.has(p.id))
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(Object.values(CONTRACT_PRODUCT_IDS).sort());
     for (const [key, id] of Object.entries(CONTRACT_PRODUCT_IDS)) {
-      for (const rows of [sandbox, production]) expect(rows.filter((p) => `${p.kind}:${productCode(p)}` === key).map((p) => p.id), key).toEqual([id]);
+      for (const rows of [sandbox, production])
+        expect(
+          rows.filter((p) => `${p.kind}:${productCode(p)}` === key).map((p) => p.id),
+          key,
+        ).toEqual([id]);
     }
     // Same products, same order, other ids.
     expect(production.map((p) => p.attributes)).toEqual(sandbox.map((p) => p.attributes));
@@ -87,7 +109,12 @@ describe('buildCatalogue', () => {
     for (const p of ofKind('airtime')) {
       const a = attrs(p);
       expect(a.network).toBe(p.network);
-      expect(a.price).toEqual({ currency: 'NGN', basis: 'face_value', min_amount: a.min_amount, max_amount: a.max_amount });
+      expect(a.price).toEqual({
+        currency: 'NGN',
+        basis: 'face_value',
+        min_amount: a.min_amount,
+        max_amount: a.max_amount,
+      });
       expect(parseKobo(String(a.min_amount))).toBeLessThan(parseKobo(String(a.max_amount)));
     }
   });
@@ -118,8 +145,13 @@ describe('buildCatalogue', () => {
   it('matches the documented example data plan', () => {
     const plan = ofKind('dataplan').find((p) => attrs(p).plan_code === 'MTN-1500MB-30D');
     expect(plan?.attributes).toEqual({
-      display_name: 'MTN 1.5GB Monthly', network: 'MTN', bundle_type: 'monthly', plan_code: 'MTN-1500MB-30D',
-      data_volume_mb: 1536, validity_days: 30, price: { currency: 'NGN', basis: 'fixed', amount: '1200.00' },
+      display_name: 'MTN 1.5GB Monthly',
+      network: 'MTN',
+      bundle_type: 'monthly',
+      plan_code: 'MTN-1500MB-30D',
+      data_volume_mb: 1536,
+      validity_days: 30,
+      price: { currency: 'NGN', basis: 'fixed', amount: '1200.00' },
     });
   });
 
@@ -137,11 +169,20 @@ describe('buildCatalogue', () => {
       const a = attrs(p);
       expect(a.distributor).toBe(p.distributor);
       expect(a.meter_type).toBe(p.meter_type);
-      expect(a.display_name).toBe(`${String(a.distributor_name)} ${p.meter_type === 'prepaid' ? 'Prepaid' : 'Postpaid'}`);
+      expect(a.display_name).toBe(
+        `${String(a.distributor_name)} ${p.meter_type === 'prepaid' ? 'Prepaid' : 'Postpaid'}`,
+      );
       expect(parseKobo(String(a.min_amount))).toBeLessThan(parseKobo(String(a.max_amount)));
-      expect(a.price).toEqual({ currency: 'NGN', basis: 'face_value', min_amount: a.min_amount, max_amount: a.max_amount });
+      expect(a.price).toEqual({
+        currency: 'NGN',
+        basis: 'face_value',
+        min_amount: a.min_amount,
+        max_amount: a.max_amount,
+      });
     }
-    expect(attrs(ofKind('electricity').find((p) => p.distributor === 'IKEDC')!).display_name).toBe('Ikeja Electric Prepaid');
+    expect(attrs(ofKind('electricity').find((p) => p.distributor === 'IKEDC')!).display_name).toBe(
+      'Ikeja Electric Prepaid',
+    );
   });
 
   it('covers every cable provider, with the provider code in the bouquet code', () => {
@@ -155,14 +196,20 @@ describe('buildCatalogue', () => {
     }
     const compact = ofKind('cabletv').find((p) => attrs(p).bouquet_code === 'DSTV-COMPACT');
     expect(compact?.attributes).toEqual({
-      display_name: 'DStv Compact', provider: 'DSTV', bouquet_code: 'DSTV-COMPACT', validity_days: 30,
+      display_name: 'DStv Compact',
+      provider: 'DSTV',
+      bouquet_code: 'DSTV-COMPACT',
+      validity_days: 30,
       price: { currency: 'NGN', basis: 'fixed', amount: '19000.00' },
     });
   });
 
   it('fills only the filter columns of its kind', () => {
     const filled: Record<ProductKind, (keyof ProductRow)[]> = {
-      airtime: ['network'], dataplan: ['network', 'bundle_type'], electricity: ['distributor', 'meter_type'], cabletv: ['provider'],
+      airtime: ['network'],
+      dataplan: ['network', 'bundle_type'],
+      electricity: ['distributor', 'meter_type'],
+      cabletv: ['provider'],
     };
     const columns = ['network', 'bundle_type', 'distributor', 'meter_type', 'provider'] as const;
     for (const p of sandbox) {

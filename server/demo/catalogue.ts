@@ -8,8 +8,18 @@
  * contract's examples show, which carry the example's id in both (CONTRACT_PRODUCT_IDS).
  */
 import {
-  BUNDLE_VALIDITY_DAYS, CABLE_PROVIDERS, DISTRIBUTORS, METER_TYPES, NETWORKS,
-  type BundleType, type CableProvider, type Distributor, type Environment, type MeterType, type Network, type ProductKind,
+  BUNDLE_VALIDITY_DAYS,
+  CABLE_PROVIDERS,
+  DISTRIBUTORS,
+  METER_TYPES,
+  NETWORKS,
+  type BundleType,
+  type CableProvider,
+  type Distributor,
+  type Environment,
+  type MeterType,
+  type Network,
+  type ProductKind,
 } from '../domain.ts';
 import { uuidV5 } from '../ids.ts';
 import type { ProductRow } from '../store/types.ts';
@@ -18,7 +28,12 @@ import { formatKobo, naira } from '../money.ts';
 export const CURRENCY = 'NGN';
 
 /** Networks as marketed (display names); the wire `network` field is the upper-case code. */
-export const NETWORK_NAMES: Record<Network, string> = { MTN: 'MTN', AIRTEL: 'Airtel', GLO: 'Glo', '9MOBILE': '9mobile' };
+export const NETWORK_NAMES: Record<Network, string> = {
+  MTN: 'MTN',
+  AIRTEL: 'Airtel',
+  GLO: 'Glo',
+  '9MOBILE': '9mobile',
+};
 
 export const DISTRIBUTOR_NAMES: Record<Distributor, string> = {
   AEDC: 'Abuja Electricity Distribution Company',
@@ -36,7 +51,10 @@ export const DISTRIBUTOR_NAMES: Record<Distributor, string> = {
 };
 
 export const CABLE_PROVIDER_NAMES: Record<CableProvider, string> = {
-  DSTV: 'DStv', GOTV: 'GOtv', STARTIMES: 'StarTimes', SHOWMAX: 'Showmax',
+  DSTV: 'DStv',
+  GOTV: 'GOtv',
+  STARTIMES: 'StarTimes',
+  SHOWMAX: 'Showmax',
 };
 
 const METER_TYPE_NAMES: Record<MeterType, string> = { prepaid: 'Prepaid', postpaid: 'Postpaid' };
@@ -53,24 +71,87 @@ const AIRTIME_LIMITS: Record<Network, { min: number; max: number }> = {
 /** Data plans per network and bundle type: [marketed size, price in naira]. Sizes: "110MB", "1.5GB", "10GB". */
 const DATA_PLANS: Record<Network, Record<BundleType, [size: string, price: number][]>> = {
   MTN: {
-    daily: [['110MB', 100], ['500MB', 350], ['1GB', 500], ['2.5GB', 750]],
-    weekly: [['1GB', 800], ['1.5GB', 1000], ['3.5GB', 1500], ['6GB', 2500]],
-    monthly: [['1.5GB', 1200], ['2GB', 1500], ['3.5GB', 2500], ['7GB', 3500], ['10GB', 4500], ['20GB', 7500], ['75GB', 20000]],
+    daily: [
+      ['110MB', 100],
+      ['500MB', 350],
+      ['1GB', 500],
+      ['2.5GB', 750],
+    ],
+    weekly: [
+      ['1GB', 800],
+      ['1.5GB', 1000],
+      ['3.5GB', 1500],
+      ['6GB', 2500],
+    ],
+    monthly: [
+      ['1.5GB', 1200],
+      ['2GB', 1500],
+      ['3.5GB', 2500],
+      ['7GB', 3500],
+      ['10GB', 4500],
+      ['20GB', 7500],
+      ['75GB', 20000],
+    ],
   },
   AIRTEL: {
-    daily: [['150MB', 100], ['1GB', 500], ['2GB', 750]],
-    weekly: [['1GB', 800], ['1.5GB', 1000], ['3.5GB', 1500], ['6GB', 2500]],
-    monthly: [['2GB', 1500], ['3GB', 2000], ['4GB', 2500], ['8GB', 3000], ['10GB', 4000], ['13GB', 5000], ['25GB', 8000]],
+    daily: [
+      ['150MB', 100],
+      ['1GB', 500],
+      ['2GB', 750],
+    ],
+    weekly: [
+      ['1GB', 800],
+      ['1.5GB', 1000],
+      ['3.5GB', 1500],
+      ['6GB', 2500],
+    ],
+    monthly: [
+      ['2GB', 1500],
+      ['3GB', 2000],
+      ['4GB', 2500],
+      ['8GB', 3000],
+      ['10GB', 4000],
+      ['13GB', 5000],
+      ['25GB', 8000],
+    ],
   },
   GLO: {
-    daily: [['125MB', 100], ['1GB', 350], ['2GB', 500]],
-    weekly: [['1.5GB', 500], ['3.5GB', 1000], ['6GB', 1500]],
-    monthly: [['2.6GB', 1000], ['5GB', 1500], ['10GB', 3000], ['18GB', 5000], ['48GB', 10000]],
+    daily: [
+      ['125MB', 100],
+      ['1GB', 350],
+      ['2GB', 500],
+    ],
+    weekly: [
+      ['1.5GB', 500],
+      ['3.5GB', 1000],
+      ['6GB', 1500],
+    ],
+    monthly: [
+      ['2.6GB', 1000],
+      ['5GB', 1500],
+      ['10GB', 3000],
+      ['18GB', 5000],
+      ['48GB', 10000],
+    ],
   },
   '9MOBILE': {
-    daily: [['100MB', 100], ['650MB', 200], ['1GB', 350]],
-    weekly: [['1GB', 600], ['2.5GB', 1000], ['7GB', 1500]],
-    monthly: [['1.5GB', 1200], ['2GB', 1500], ['4.5GB', 2000], ['11GB', 4000], ['15GB', 5000]],
+    daily: [
+      ['100MB', 100],
+      ['650MB', 200],
+      ['1GB', 350],
+    ],
+    weekly: [
+      ['1GB', 600],
+      ['2.5GB', 1000],
+      ['7GB', 1500],
+    ],
+    monthly: [
+      ['1.5GB', 1200],
+      ['2GB', 1500],
+      ['4.5GB', 2000],
+      ['11GB', 4000],
+      ['15GB', 5000],
+    ],
   },
 };
 
@@ -148,9 +229,16 @@ function parseSize(size: string): { mb: number; code: string } {
   return { mb: Math.round(value * 1024), code: `${Math.round(value * 1000)}MB` };
 }
 
-const fixedPrice = (nairaAmount: number) => ({ currency: CURRENCY, basis: 'fixed', amount: formatKobo(naira(nairaAmount)) });
+const fixedPrice = (nairaAmount: number) => ({
+  currency: CURRENCY,
+  basis: 'fixed',
+  amount: formatKobo(naira(nairaAmount)),
+});
 const rangePrice = (min: number, max: number) => ({
-  currency: CURRENCY, basis: 'face_value', min_amount: formatKobo(naira(min)), max_amount: formatKobo(naira(max)),
+  currency: CURRENCY,
+  basis: 'face_value',
+  min_amount: formatKobo(naira(min)),
+  max_amount: formatKobo(naira(max)),
 });
 
 type ProductDraft = Omit<ProductRow, 'id' | 'environment' | 'sort_order'> & { code: string };
@@ -162,8 +250,17 @@ function airtimeDrafts(): ProductDraft[] {
     const { min, max } = AIRTIME_LIMITS[network];
     const price = rangePrice(min, max);
     return {
-      ...noFilters, kind: 'airtime', network, code: network,
-      attributes: { display_name: `${NETWORK_NAMES[network]} Airtime`, network, min_amount: price.min_amount, max_amount: price.max_amount, price },
+      ...noFilters,
+      kind: 'airtime',
+      network,
+      code: network,
+      attributes: {
+        display_name: `${NETWORK_NAMES[network]} Airtime`,
+        network,
+        min_amount: price.min_amount,
+        max_amount: price.max_amount,
+        price,
+      },
     };
   });
 }
@@ -173,15 +270,26 @@ function dataPlanDrafts(): ProductDraft[] {
   for (const network of NETWORKS) {
     for (const bundle_type of ['daily', 'weekly', 'monthly'] as const) {
       const validity_days = BUNDLE_VALIDITY_DAYS[bundle_type];
-      const plans = [...DATA_PLANS[network][bundle_type]].sort((x, y) => x[1] - y[1] || parseSize(x[0]).mb - parseSize(y[0]).mb);
+      const plans = [...DATA_PLANS[network][bundle_type]].sort(
+        (x, y) => x[1] - y[1] || parseSize(x[0]).mb - parseSize(y[0]).mb,
+      );
       for (const [size, price] of plans) {
         const { mb, code } = parseSize(size);
         const plan_code = `${network}-${code}-${validity_days}D`;
         out.push({
-          ...noFilters, kind: 'dataplan', network, bundle_type, code: plan_code,
+          ...noFilters,
+          kind: 'dataplan',
+          network,
+          bundle_type,
+          code: plan_code,
           attributes: {
             display_name: `${NETWORK_NAMES[network]} ${size} ${BUNDLE_TYPE_NAMES[bundle_type]}`,
-            network, bundle_type, plan_code, data_volume_mb: mb, validity_days, price: fixedPrice(price),
+            network,
+            bundle_type,
+            plan_code,
+            data_volume_mb: mb,
+            validity_days,
+            price: fixedPrice(price),
           },
         });
       }
@@ -198,10 +306,19 @@ function electricityDrafts(): ProductDraft[] {
       const price = rangePrice(min, max);
       const distributor_name = DISTRIBUTOR_NAMES[distributor];
       out.push({
-        ...noFilters, kind: 'electricity', distributor, meter_type, code: `${distributor}-${meter_type.toUpperCase()}`,
+        ...noFilters,
+        kind: 'electricity',
+        distributor,
+        meter_type,
+        code: `${distributor}-${meter_type.toUpperCase()}`,
         attributes: {
           display_name: `${distributor_name} ${METER_TYPE_NAMES[meter_type]}`,
-          distributor, distributor_name, meter_type, min_amount: price.min_amount, max_amount: price.max_amount, price,
+          distributor,
+          distributor_name,
+          meter_type,
+          min_amount: price.min_amount,
+          max_amount: price.max_amount,
+          price,
         },
       });
     }
@@ -216,8 +333,17 @@ function cableTvDrafts(): ProductDraft[] {
     for (const [name, suffix, price, validity_days] of bouquets) {
       const bouquet_code = `${provider}-${suffix}`;
       out.push({
-        ...noFilters, kind: 'cabletv', provider, code: bouquet_code,
-        attributes: { display_name: `${CABLE_PROVIDER_NAMES[provider]} ${name}`, provider, bouquet_code, validity_days, price: fixedPrice(price) },
+        ...noFilters,
+        kind: 'cabletv',
+        provider,
+        code: bouquet_code,
+        attributes: {
+          display_name: `${CABLE_PROVIDER_NAMES[provider]} ${name}`,
+          provider,
+          bouquet_code,
+          validity_days,
+          price: fixedPrice(price),
+        },
       });
     }
   }
@@ -230,16 +356,25 @@ function cableTvDrafts(): ProductDraft[] {
  */
 export function buildCatalogue(environment: Environment): ProductRow[] {
   const drafts = [...airtimeDrafts(), ...dataPlanDrafts(), ...electricityDrafts(), ...cableTvDrafts()];
-  return drafts.map(({ code, ...d }, i) => ({ id: productId(environment, d.kind, code), environment, ...d, sort_order: (i + 1) * 10 }));
+  return drafts.map(({ code, ...d }, i) => ({
+    id: productId(environment, d.kind, code),
+    environment,
+    ...d,
+    sort_order: (i + 1) * 10,
+  }));
 }
 
 /** The catalogue code of a product (plan_code, bouquet_code, network or distributor-meter type). */
 export function productCode(p: ProductRow): string {
   const a = p.attributes;
   switch (p.kind) {
-    case 'airtime': return String(a.network);
-    case 'dataplan': return String(a.plan_code);
-    case 'cabletv': return String(a.bouquet_code);
-    case 'electricity': return `${String(a.distributor)}-${String(a.meter_type).toUpperCase()}`;
+    case 'airtime':
+      return String(a.network);
+    case 'dataplan':
+      return String(a.plan_code);
+    case 'cabletv':
+      return String(a.bouquet_code);
+    case 'electricity':
+      return `${String(a.distributor)}-${String(a.meter_type).toUpperCase()}`;
   }
 }

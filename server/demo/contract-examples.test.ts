@@ -18,7 +18,8 @@ type Json = Record<string, unknown>;
 const bundle = JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8')) as Json;
 const components = bundle.components as Record<string, Record<string, Json>>;
 const exampleValue = (name: string) => components.examples![name]!.value as Json;
-const parameterExamples = (name: string) => Object.values(components.parameters![name]!.examples as Record<string, Json>).map((e) => e.value);
+const parameterExamples = (name: string) =>
+  Object.values(components.parameters![name]!.examples as Record<string, Json>).map((e) => e.value);
 
 describe("the contract's example ids", () => {
   it('are the ones the demo seeds', () => {
@@ -27,16 +28,21 @@ describe("the contract's example ids", () => {
     expect(parameterExamples('WebhookDeliveryId')[0]).toBe(CONTRACT_EXAMPLE_IDS.delivery);
     // The first example of a transaction lookup is the external reference: it is in both environments.
     expect(parameterExamples('TransactionId')).toEqual([
-      CONTRACT_EXAMPLE_IDS.externalReference, CONTRACT_EXAMPLE_IDS.transaction, `txn_${CONTRACT_EXAMPLE_IDS.transaction}`,
+      CONTRACT_EXAMPLE_IDS.externalReference,
+      CONTRACT_EXAMPLE_IDS.transaction,
+      `txn_${CONTRACT_EXAMPLE_IDS.transaction}`,
     ]);
   });
 
   it("give the catalogue examples' products their ids in both environments, and every product id a request example names is one", () => {
-    const listed = ['AirtimeListOk', 'DataPlanListOk', 'ElectricityListOk', 'CableTvListOk']
-      .flatMap((name) => exampleValue(name).data as { id: string; attributes: Json }[]);
+    const listed = ['AirtimeListOk', 'DataPlanListOk', 'ElectricityListOk', 'CableTvListOk'].flatMap(
+      (name) => exampleValue(name).data as { id: string; attributes: Json }[],
+    );
     expect(listed.map((p) => p.id).sort()).toEqual(Object.values(CONTRACT_PRODUCT_IDS).sort());
     const named = [
-      ...['DataPurchaseBody', 'ElectricityPurchaseBody', 'CableTvPurchaseBody'].map((name) => exampleValue(name).product_id),
+      ...['DataPurchaseBody', 'ElectricityPurchaseBody', 'CableTvPurchaseBody'].map(
+        (name) => exampleValue(name).product_id,
+      ),
       ...['ElectricityProductId', 'CableTvProductId'].flatMap(parameterExamples),
     ];
     for (const env of ENVIRONMENTS) {
@@ -46,13 +52,21 @@ describe("the contract's example ids", () => {
     }
   });
 
-  it("seed the example transaction as the contract shows it (TransactionDataPlan)", () => {
+  it('seed the example transaction as the contract shows it (TransactionDataPlan)', () => {
     const example = exampleValue('TransactionDataPlan').data as { id: string; attributes: Json & { price: Json } };
     const { price, created_at: _c, updated_at: _u, ...attributes } = example.attributes;
     const row = exampleTransaction('sandbox', 'account', new Date('2026-11-21T09:15:42.123Z'));
     expect(row.id).toBe(example.id);
-    expect(row).toMatchObject({ ...attributes, product_amount: price.product_amount, fee_amount: price.fee_amount, total_debit: price.total_debit, price_basis: price.basis });
-    expect(row.updated_at.getTime() - row.created_at.getTime()).toBe(Date.parse(String(example.attributes.updated_at)) - Date.parse(String(example.attributes.created_at)));
+    expect(row).toMatchObject({
+      ...attributes,
+      product_amount: price.product_amount,
+      fee_amount: price.fee_amount,
+      total_debit: price.total_debit,
+      price_basis: price.basis,
+    });
+    expect(row.updated_at.getTime() - row.created_at.getTime()).toBe(
+      Date.parse(String(example.attributes.updated_at)) - Date.parse(String(example.attributes.created_at)),
+    );
   });
 });
 
@@ -69,24 +83,40 @@ describe.each(DRIVERS)('loadDemo on %s', (_name, open) => {
   beforeAll(async () => {
     stores = await open();
     store = stores.store;
-    ({ accounts } = await loadDemo(store, { now: NOW, seed: 1, transactionCount: 40, webhookSecrets: endpointSecrets(Buffer.alloc(32, 7)) }));
+    ({ accounts } = await loadDemo(store, {
+      now: NOW,
+      seed: 1,
+      transactionCount: 40,
+      webhookSecrets: endpointSecrets(Buffer.alloc(32, 7)),
+    }));
   }, 60_000);
   afterAll(async () => stores?.close());
 
-  it.each(ENVIRONMENTS)('%s: the example external reference names the example transaction; the example products exist', async (env) => {
-    const t = await store.getTransactionByExternalReference(accounts[env].id, CONTRACT_EXAMPLE_IDS.externalReference);
-    expect(t?.id).toBe(exampleTransactionId(env));
-    for (const id of Object.values(CONTRACT_PRODUCT_IDS)) expect(await store.getProduct(env, id), id).not.toBeNull();
-  });
+  it.each(ENVIRONMENTS)(
+    '%s: the example external reference names the example transaction; the example products exist',
+    async (env) => {
+      const t = await store.getTransactionByExternalReference(accounts[env].id, CONTRACT_EXAMPLE_IDS.externalReference);
+      expect(t?.id).toBe(exampleTransactionId(env));
+      for (const id of Object.values(CONTRACT_PRODUCT_IDS)) expect(await store.getProduct(env, id), id).not.toBeNull();
+    },
+  );
 
   it('sandbox: the example transaction, event, endpoint and delivery, each under its example id', async () => {
     const id = accounts.sandbox.id;
-    expect((await store.getTransactionById(id, CONTRACT_EXAMPLE_IDS.transaction))?.external_reference).toBe(CONTRACT_EXAMPLE_IDS.externalReference);
-    const event = await store.getWebhookEvent(id, CONTRACT_EXAMPLE_IDS.event, new Date(NOW.getTime() - 30 * 86_400_000));
+    expect((await store.getTransactionById(id, CONTRACT_EXAMPLE_IDS.transaction))?.external_reference).toBe(
+      CONTRACT_EXAMPLE_IDS.externalReference,
+    );
+    const event = await store.getWebhookEvent(
+      id,
+      CONTRACT_EXAMPLE_IDS.event,
+      new Date(NOW.getTime() - 30 * 86_400_000),
+    );
     expect(event).toMatchObject({ type: 'transaction.successful' });
     expect(event?.transaction.id).toBe(CONTRACT_EXAMPLE_IDS.transaction);
     expect(await store.getWebhookEndpoint(id, CONTRACT_EXAMPLE_IDS.webhookEndpoint)).not.toBeNull();
-    expect(await store.getWebhookDelivery(id, CONTRACT_EXAMPLE_IDS.webhookEndpoint, CONTRACT_EXAMPLE_IDS.delivery)).toMatchObject({ event_id: CONTRACT_EXAMPLE_IDS.event });
+    expect(
+      await store.getWebhookDelivery(id, CONTRACT_EXAMPLE_IDS.webhookEndpoint, CONTRACT_EXAMPLE_IDS.delivery),
+    ).toMatchObject({ event_id: CONTRACT_EXAMPLE_IDS.event });
   });
 
   it("production: its own ids (they are unique across environments); the sandbox's are not found", async () => {
@@ -97,16 +127,30 @@ describe.each(DRIVERS)('loadDemo on %s', (_name, open) => {
   });
 
   it('a second loadDemo changes nothing', async () => {
-    await loadDemo(store, { now: new Date(NOW.getTime() + 60_000), seed: 1, transactionCount: 40, webhookSecrets: endpointSecrets(Buffer.alloc(32, 7)) });
+    await loadDemo(store, {
+      now: new Date(NOW.getTime() + 60_000),
+      seed: 1,
+      transactionCount: 40,
+      webhookSecrets: endpointSecrets(Buffer.alloc(32, 7)),
+    });
     expect(await store.countTransactions(accounts.sandbox.id)).toBe(40 + 1);
-    expect((await store.listWebhookEndpoints(accounts.sandbox.id, { page: 1, per_page: 10 })).items.map((e) => e.id)).toEqual([CONTRACT_EXAMPLE_IDS.webhookEndpoint]);
+    expect(
+      (await store.listWebhookEndpoints(accounts.sandbox.id, { page: 1, per_page: 10 })).items.map((e) => e.id),
+    ).toEqual([CONTRACT_EXAMPLE_IDS.webhookEndpoint]);
   });
 
   it('the next start seeds the example endpoint and its delivery again once deleted (a stock run deletes it)', async () => {
     const id = accounts.sandbox.id;
     expect(await store.deleteWebhookEndpoint(id, CONTRACT_EXAMPLE_IDS.webhookEndpoint)).toBe(true);
-    await loadDemo(store, { now: new Date(NOW.getTime() + 120_000), seed: 1, transactionCount: 40, webhookSecrets: endpointSecrets(Buffer.alloc(32, 7)) });
-    expect(await store.getWebhookDelivery(id, CONTRACT_EXAMPLE_IDS.webhookEndpoint, CONTRACT_EXAMPLE_IDS.delivery)).toMatchObject({ event_id: CONTRACT_EXAMPLE_IDS.event });
+    await loadDemo(store, {
+      now: new Date(NOW.getTime() + 120_000),
+      seed: 1,
+      transactionCount: 40,
+      webhookSecrets: endpointSecrets(Buffer.alloc(32, 7)),
+    });
+    expect(
+      await store.getWebhookDelivery(id, CONTRACT_EXAMPLE_IDS.webhookEndpoint, CONTRACT_EXAMPLE_IDS.delivery),
+    ).toMatchObject({ event_id: CONTRACT_EXAMPLE_IDS.event });
   });
 });
 
@@ -115,19 +159,39 @@ describe('a sandbox seeded before the examples were', () => {
     const { store, close } = await pgliteStores();
     try {
       const secrets = endpointSecrets(Buffer.alloc(32, 7));
-      const { accounts: { sandbox: account } } = await loadDemo(store, { now: NOW, seed: 1, transactionCount: 40 });
+      const {
+        accounts: { sandbox: account },
+      } = await loadDemo(store, { now: NOW, seed: 1, transactionCount: 40 });
       await store.sql.query('DELETE FROM webhook_events WHERE id = $1', [CONTRACT_EXAMPLE_IDS.event]);
       // What the demo seeded then: its endpoint under demoEndpointId, with a delivery of the newest event.
       const id = demoEndpointId(account.id);
-      await store.createWebhookEndpoint({
-        id, account_id: account.id, url: DEMO_WEBHOOK_URL, description: 'Demo endpoint (an example URL; disabled)',
-        events: ['transaction.successful'], ...secretRecord(secrets.secretOf(id, 1)), at: NOW,
-      }, 10);
-      const [event] = (await store.listWebhookEvents(account.id, { since: new Date(0) }, { page: 1, per_page: 1 })).items;
-      await store.createWebhookRedelivery({ account_id: account.id, endpoint_id: id, event_id: event!.id, id: demoEndpointId(event!.id), at: NOW, since: new Date(0) });
+      await store.createWebhookEndpoint(
+        {
+          id,
+          account_id: account.id,
+          url: DEMO_WEBHOOK_URL,
+          description: 'Demo endpoint (an example URL; disabled)',
+          events: ['transaction.successful'],
+          ...secretRecord(secrets.secretOf(id, 1)),
+          at: NOW,
+        },
+        10,
+      );
+      const [event] = (await store.listWebhookEvents(account.id, { since: new Date(0) }, { page: 1, per_page: 1 }))
+        .items;
+      await store.createWebhookRedelivery({
+        account_id: account.id,
+        endpoint_id: id,
+        event_id: event!.id,
+        id: demoEndpointId(event!.id),
+        at: NOW,
+        since: new Date(0),
+      });
 
       await loadDemo(store, { now: NOW, seed: 1, transactionCount: 40, webhookSecrets: secrets });
-      expect((await store.listWebhookEndpoints(account.id, { page: 1, per_page: 10 })).items.map((e) => e.id)).toEqual([id]);
+      expect((await store.listWebhookEndpoints(account.id, { page: 1, per_page: 10 })).items.map((e) => e.id)).toEqual([
+        id,
+      ]);
     } finally {
       await close();
     }

@@ -34,7 +34,9 @@ const DAY_MS = 86_400_000;
 
 /** The id of the example transaction in an environment: the contract's in the sandbox, a stable one in production. */
 export function exampleTransactionId(environment: Environment): string {
-  return environment === 'sandbox' ? CONTRACT_EXAMPLE_IDS.transaction : uuidV5(`demo-contract-example-transaction:${environment}`);
+  return environment === 'sandbox'
+    ? CONTRACT_EXAMPLE_IDS.transaction
+    : uuidV5(`demo-contract-example-transaction:${environment}`);
 }
 
 /**
@@ -79,11 +81,14 @@ export function exampleTransaction(environment: Environment, accountId: string, 
  */
 export async function nameExampleEvent(store: Store, accountId: string): Promise<string | null> {
   const id = CONTRACT_EXAMPLE_IDS.event;
-  await rows(store.sql, sql`UPDATE webhook_events SET id = ${id}
+  await rows(
+    store.sql,
+    sql`UPDATE webhook_events SET id = ${id}
     WHERE account_id = ${accountId} AND transaction_id = ${CONTRACT_EXAMPLE_IDS.transaction} AND type = 'transaction.successful'
       AND NOT EXISTS (SELECT 1 FROM webhook_events WHERE id = ${id})
       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
-        WHERE e.transaction_id = ${CONTRACT_EXAMPLE_IDS.transaction})`);
+        WHERE e.transaction_id = ${CONTRACT_EXAMPLE_IDS.transaction})`,
+  );
   const event = await store.getWebhookEvent(accountId, id, new Date(0));
   return event ? id : null;
 }

@@ -9,7 +9,10 @@ const dir = mkdtempSync(join(tmpdir(), 'demo-keys-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const keysOf = (prefix: string) =>
-  Object.fromEntries(DEMO_KEY_ROLES.map((r, i) => [r, `${prefix}${String(i).padStart(40, 'x')}`])) as Record<DemoKeyRole, string>;
+  Object.fromEntries(DEMO_KEY_ROLES.map((r, i) => [r, `${prefix}${String(i).padStart(40, 'x')}`])) as Record<
+    DemoKeyRole,
+    string
+  >;
 const DEMO: DemoKeysFile = {
   // Deliberately out of order: the file is written in a fixed order.
   sandbox: { base_url: 'http://127.0.0.1:8080/api/partners/sandbox/v1', keys: keysOf('sk_test_') },
@@ -61,7 +64,9 @@ describe('formatDemoBanner', () => {
   it('has one line per key role per environment', () => {
     for (const env of ['production', 'sandbox'] as const) {
       for (const role of DEMO_KEY_ROLES) {
-        const lines = banner.split('\n').filter((l) => l.includes(DEMO[env].keys[role]) && l.trimStart().startsWith(`${role} `));
+        const lines = banner
+          .split('\n')
+          .filter((l) => l.includes(DEMO[env].keys[role]) && l.trimStart().startsWith(`${role} `));
         expect(lines, `${env} ${role}`).toHaveLength(1);
       }
     }

@@ -68,6 +68,10 @@ export function formatDemoBanner(demo: DemoKeysFile, options: DemoBannerOptions)
     }
   }
   if (options.keysFile !== undefined) lines.push('', `Demo keys written to ${options.keysFile} (mode 0600).`);
-  lines.push('', 'Try:', `  curl -s -H "Authorization: Bearer ${demo.sandbox.keys.full}" ${demo.sandbox.base_url}/account/balance`);
+  lines.push(
+    '',
+    'Try:',
+    `  curl -s -H "Authorization: Bearer ${demo.sandbox.keys.full}" ${demo.sandbox.base_url}/account/balance`,
+  );
   return lines.join('\n') + '\n';
 }

@@ -13,7 +13,10 @@ const NOW = new Date('2026-11-23T10:00:00.000Z');
 let store: Store;
 const accountIds = {} as Record<Environment, string>;
 /** Every key of an environment's two demo accounts (the partner's and the low-balance one). */
-const demoKeys = async (env: Environment) => [...(await store.listKeys(accountIds[env])), ...(await store.listKeys(lowBalanceAccountId(env)))];
+const demoKeys = async (env: Environment) => [
+  ...(await store.listKeys(accountIds[env])),
+  ...(await store.listKeys(lowBalanceAccountId(env))),
+];
 
 beforeAll(async () => {
   store = await openStore({ memory: true });
@@ -27,10 +30,19 @@ afterAll(async () => {
 });
 
 /** What the auth layer answers for a secret, from a given address, for a given scope. */
-async function authOutcome(secret: string, env: Environment, callerIp = '127.0.0.1', scope: (typeof SCOPES)[number] = 'read_balance') {
+async function authOutcome(
+  secret: string,
+  env: Environment,
+  callerIp = '127.0.0.1',
+  scope: (typeof SCOPES)[number] = 'read_balance',
+) {
   try {
     await authenticate({
-      authorization: [`Bearer ${secret}`], environment: env, now: new Date(), callerIp, requiredScope: scope,
+      authorization: [`Bearer ${secret}`],
+      environment: env,
+      now: new Date(),
+      callerIp,
+      requiredScope: scope,
       findKeyByHash: (h) => store.findKeyByHash(h),
     });
     return 'OK';
@@ -41,20 +53,27 @@ async function authOutcome(secret: string, env: Environment, callerIp = '127.0.0
 }
 
 describe('ensureDemoKeys', () => {
-  it.each(['production', 'sandbox'] as const)('creates one key per role in %s and returns a well-formed secret for each', async (env) => {
-    const secrets = await ensureDemoKeys(store, env, accountIds[env], { now: NOW });
-    expect(Object.keys(secrets)).toEqual([...DEMO_KEY_ROLES]);
-    for (const role of DEMO_KEY_ROLES) {
-      expect(secrets[role]).toMatch(KEY_PATTERN);
-      expect(secrets[role].startsWith(env === 'production' ? 'sk_live_' : 'sk_test_')).toBe(true);
-    }
-    const keys = await store.listKeys(accountIds[env]);
-    expect(keys.map((k) => k.name).sort()).toEqual(DEMO_KEY_ROLES.filter((r) => r !== 'low_balance').map(demoKeyName).sort());
-    // The low_balance key is the low-balance account's: purchases with it spend that account's NGN 50.00.
-    expect((await store.listKeys(lowBalanceAccountId(env))).map((k) => k.name)).toEqual(['demo:low_balance']);
-  });
+  it.each(['production', 'sandbox'] as const)(
+    'creates one key per role in %s and returns a well-formed secret for each',
+    async (env) => {
+      const secrets = await ensureDemoKeys(store, env, accountIds[env], { now: NOW });
+      expect(Object.keys(secrets)).toEqual([...DEMO_KEY_ROLES]);
+      for (const role of DEMO_KEY_ROLES) {
+        expect(secrets[role]).toMatch(KEY_PATTERN);
+        expect(secrets[role].startsWith(env === 'production' ? 'sk_live_' : 'sk_test_')).toBe(true);
+      }
+      const keys = await store.listKeys(accountIds[env]);
+      expect(keys.map((k) => k.name).sort()).toEqual(
+        DEMO_KEY_ROLES.filter((r) => r !== 'low_balance')
+          .map(demoKeyName)
+          .sort(),
+      );
+      // The low_balance key is the low-balance account's: purchases with it spend that account's NGN 50.00.
+      expect((await store.listKeys(lowBalanceAccountId(env))).map((k) => k.name)).toEqual(['demo:low_balance']);
+    },
+  );
 
-  it('finds every role\'s secret by hash except regenerated_old\'s', async () => {
+  it("finds every role's secret by hash except regenerated_old's", async () => {
     const secrets = await ensureDemoKeys(store, 'sandbox', accountIds.sandbox, { now: NOW });
     for (const role of DEMO_KEY_ROLES) {
       const row = await store.findKeyByHash(hashSecret(secrets[role]));
@@ -117,8 +136,13 @@ describe('ensureDemoKeys', () => {
 
   it('leaves keys with other names alone', async () => {
     const other = await store.createKey({
-      account_id: accountIds.sandbox, name: 'my integration', display_prefix: 'sk_test_abcd',
-      secret_hash: 'a'.repeat(64), scopes: ['read_balance'], ip_allowlist: [], expires_at: null,
+      account_id: accountIds.sandbox,
+      name: 'my integration',
+      display_prefix: 'sk_test_abcd',
+      secret_hash: 'a'.repeat(64),
+      scopes: ['read_balance'],
+      ip_allowlist: [],
+      expires_at: null,
     });
     await ensureDemoKeys(store, 'sandbox', accountIds.sandbox, { now: NOW });
     expect(await store.getKey(other.id)).toEqual(other);

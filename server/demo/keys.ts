@@ -39,8 +39,15 @@ export interface DemoKeySpec {
 
 /** The scopes of every demo key are those of a key role (auth/key-roles.ts), as `key create --role` gives them. */
 const ALL: Scope[] = [...KEY_ROLES.full.scopes];
-const spec = (description: string, over: Partial<DemoKeySpec> = {}): DemoKeySpec =>
-  ({ scopes: ALL, status: 'active', ip_allowlist: [], expired: false, description, account: 'demo', ...over });
+const spec = (description: string, over: Partial<DemoKeySpec> = {}): DemoKeySpec => ({
+  scopes: ALL,
+  status: 'active',
+  ip_allowlist: [],
+  expired: false,
+  description,
+  account: 'demo',
+  ...over,
+});
 
 export const DEMO_KEY_SPECS: Record<DemoKeyRole, DemoKeySpec> = {
   full: spec('active, all scopes'),
@@ -54,7 +61,9 @@ export const DEMO_KEY_SPECS: Record<DemoKeyRole, DemoKeySpec> = {
     ip_allowlist: ['203.0.113.0/24', '198.51.100.7', '2001:db8::1'],
   }),
   ip_loopback: spec('allow-list 127.0.0.1, ::1 (works from this machine only)', { ip_allowlist: ['127.0.0.1', '::1'] }),
-  low_balance: spec('active, all scopes, own account "Low Balance Ltd" holding NGN 50.00 (INSUFFICIENT_BALANCE)', { account: 'low_balance' }),
+  low_balance: spec('active, all scopes, own account "Low Balance Ltd" holding NGN 50.00 (INSUFFICIENT_BALANCE)', {
+    account: 'low_balance',
+  }),
 };
 
 /** Name of the demo key of a role; how the key is found again at the next start. */
@@ -73,7 +82,10 @@ export interface EnsureDemoKeysOptions {
  * Callable at every start; keys the partner created under other names are left alone.
  */
 export async function ensureDemoKeys(
-  store: Store, environment: Environment, accountId: string, options: EnsureDemoKeysOptions = {},
+  store: Store,
+  environment: Environment,
+  accountId: string,
+  options: EnsureDemoKeysOptions = {},
 ): Promise<Record<DemoKeyRole, string>> {
   const now = options.now ?? new Date();
   const owners = { demo: accountId, low_balance: options.lowBalanceAccountId ?? lowBalanceAccountId(environment) };
@@ -88,11 +100,18 @@ export async function ensureDemoKeys(
     const first = generateKey(environment);
 
     // Oldest key of that name (listKeys is ordered by created_at, id).
-    let key: ApiKeyRow | undefined = existing.find((k) => k.name === name && k.environment === environment && k.account_id === owner);
+    let key: ApiKeyRow | undefined = existing.find(
+      (k) => k.name === name && k.environment === environment && k.account_id === owner,
+    );
     if (key === undefined) {
       key = await store.createKey({
-        account_id: owner, name, display_prefix: first.display_prefix, secret_hash: first.secret_hash,
-        scopes: want.scopes, ip_allowlist: want.ip_allowlist, expires_at,
+        account_id: owner,
+        name,
+        display_prefix: first.display_prefix,
+        secret_hash: first.secret_hash,
+        scopes: want.scopes,
+        ip_allowlist: want.ip_allowlist,
+        expires_at,
       });
     } else {
       await store.replaceKeySecret(key.id, first.secret_hash, first.display_prefix);

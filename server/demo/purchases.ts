@@ -7,7 +7,13 @@
  * the sandbox they carry the scenario values of the contract (`08022222222` pending then successful, `08033333333`
  * pending then failed, and the meter and smartcard equivalents), so the biller simulator tells the same story.
  */
-import { NETWORK_PREFIXES, type Environment, type Network, type ProductKind, type TransactionStatus } from '../domain.ts';
+import {
+  NETWORK_PREFIXES,
+  type Environment,
+  type Network,
+  type ProductKind,
+  type TransactionStatus,
+} from '../domain.ts';
 import type { ProductRow } from '../store/types.ts';
 import { NETWORK_NAMES } from './catalogue.ts';
 import { formatKobo, naira, parseKobo } from '../money.ts';
@@ -68,20 +74,41 @@ export function unitsFor(productKobo: number): string {
  * the rng draws happen in the same order whatever the status, so the other rows do not move when one changes.
  */
 export function purchaseDetail(
-  rng: Rng, kind: ProductKind, products: Record<ProductKind, ProductRow[]>, environment: Environment, status: TransactionStatus,
+  rng: Rng,
+  kind: ProductKind,
+  products: Record<ProductKind, ProductRow[]>,
+  environment: Environment,
+  status: TransactionStatus,
 ): PurchaseDetail {
   const product = rng.pick(products[kind]);
   const a = product.attributes as Record<string, unknown> & { display_name: string };
   const scenario = PENDING_SCENARIOS[rng.chance(0.5) ? 'successful' : 'failed'];
   const magic = environment === 'sandbox' && status === 'pending';
-  const base = { productType: kind, productId: product.id, phone: null, meter: null, smartcard: null, prepaid: false, fee: 0 };
+  const base = {
+    productType: kind,
+    productId: product.id,
+    phone: null,
+    meter: null,
+    smartcard: null,
+    prepaid: false,
+    fee: 0,
+  };
   switch (kind) {
     case 'airtime': {
       const network = product.network as Network;
-      const amount = Math.min(parseKobo(String(a.max_amount)), Math.max(parseKobo(String(a.min_amount)), naira(rng.pick(AIRTIME_AMOUNTS))));
+      const amount = Math.min(
+        parseKobo(String(a.max_amount)),
+        Math.max(parseKobo(String(a.min_amount)), naira(rng.pick(AIRTIME_AMOUNTS))),
+      );
       const drawn = phoneFor(rng, network);
       const phone = magic ? scenario.phone : drawn;
-      return { ...base, productAmount: amount, basis: 'face_value', phone, description: `${NETWORK_NAMES[network]} airtime ${formatKobo(amount)} for ${phone}` };
+      return {
+        ...base,
+        productAmount: amount,
+        basis: 'face_value',
+        phone,
+        description: `${NETWORK_NAMES[network]} airtime ${formatKobo(amount)} for ${phone}`,
+      };
     }
     case 'dataplan': {
       const drawn = phoneFor(rng, product.network as Network);
@@ -96,13 +123,27 @@ export function purchaseDetail(
       const amount = Math.min(parseKobo(String(a.max_amount)), Math.max(parseKobo(String(a.min_amount)), raw));
       const drawn = meterNumber(rng);
       const meter = magic ? scenario.meter : drawn;
-      return { ...base, productAmount: amount, fee: naira(100), basis: 'face_value', meter, prepaid, description: `${a.display_name} ${formatKobo(amount)} for meter ${meter}` };
+      return {
+        ...base,
+        productAmount: amount,
+        fee: naira(100),
+        basis: 'face_value',
+        meter,
+        prepaid,
+        description: `${a.display_name} ${formatKobo(amount)} for meter ${meter}`,
+      };
     }
     case 'cabletv': {
       const drawn = smartcardNumber(rng);
       const smartcard = magic ? scenario.smartcard : drawn;
       const amount = parseKobo(String((a.price as { amount: string }).amount));
-      return { ...base, productAmount: amount, basis: 'fixed', smartcard, description: `${a.display_name} for smartcard ${smartcard}` };
+      return {
+        ...base,
+        productAmount: amount,
+        basis: 'fixed',
+        smartcard,
+        description: `${a.display_name} for smartcard ${smartcard}`,
+      };
     }
   }
 }

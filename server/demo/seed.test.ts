@@ -50,11 +50,21 @@ describe('loadDemo on an empty store', () => {
 
   it.each(ENVIRONMENTS)('creates the demo partner account of %s', async (env) => {
     const account = result.accounts[env];
-    expect(account).toMatchObject({ id: demoAccountId(env), environment: env, name: 'Amaka Obi', business_name: 'SwiftPay Bills Ltd', role: 'regular' });
+    expect(account).toMatchObject({
+      id: demoAccountId(env),
+      environment: env,
+      name: 'Amaka Obi',
+      business_name: 'SwiftPay Bills Ltd',
+      role: 'regular',
+    });
     expect(account.email).toMatch(/^[^@]+@[a-z0-9.-]+\.example$/);
     // ... and the low-balance account of the low_balance key, its own account (created later in demo time).
     expect(await store.listAccounts(env)).toEqual([account, result.lowBalance[env]]);
-    expect(result.lowBalance[env]).toMatchObject({ id: lowBalanceAccountId(env), environment: env, business_name: 'Low Balance Ltd' });
+    expect(result.lowBalance[env]).toMatchObject({
+      id: lowBalanceAccountId(env),
+      environment: env,
+      business_name: 'Low Balance Ltd',
+    });
   });
 
   it('gives the two environments different account ids', () => {
@@ -67,7 +77,8 @@ describe('loadDemo on an empty store', () => {
     expect(await store.countTransactions(accountId)).toBe(DEFAULT_TRANSACTION_COUNT + 1);
     const expected = demoTransactions(accountId, env, { seed: SEED, now: NOW });
     const stored = [];
-    for (let page = 1; stored.length < DEFAULT_TRANSACTION_COUNT + 1; page++) stored.push(...(await store.listTransactions(accountId, {}, { page, per_page: 100 })).items);
+    for (let page = 1; stored.length < DEFAULT_TRANSACTION_COUNT + 1; page++)
+      stored.push(...(await store.listTransactions(accountId, {}, { page, per_page: 100 })).items);
     const byId = new Map(expected.map((t) => [t.id, t]));
     for (const t of stored) expect(t).toEqual(byId.get(t.id));
   });
@@ -85,20 +96,33 @@ describe('loadDemo on an empty store', () => {
     expect(wallet!.updated_at.getTime()).toBeLessThanOrEqual(NOW.getTime());
   });
 
-  it.each(ENVIRONMENTS)('stores the history of %s, and the pending purchases due for the settlement worker', async (env) => {
-    const accountId = result.accounts[env].id;
-    const rows = demoTransactions(accountId, env, { seed: SEED, now: NOW });
-    const stored = await store.sql.query<{ transaction_id: string; from_status: string | null; to_status: string; at: Date; reason: null }>(
-      `SELECT h.transaction_id, h.from_status, h.to_status, h.at, h.reason FROM transaction_history h
-       JOIN transactions t ON t.id = h.transaction_id WHERE t.account_id = $1 ORDER BY h.id`, [accountId]);
-    expect(stored).toEqual(historyOf(rows));
-    // Due a few seconds after creation: by now (created up to 3 days ago), what the worker's first claim picks up.
-    const due = await store.sql.query<{ id: string }>(
-      'SELECT id FROM transactions WHERE account_id = $1 AND next_check_at <= $2 ORDER BY id', [accountId, new Date(NOW.getTime() + 5_000)]);
-    const pending = rows.filter((t) => t.category === 'purchase' && t.status === 'pending');
-    expect(pending.length).toBeGreaterThanOrEqual(4);
-    expect(due.map((t) => t.id)).toEqual(pending.map((t) => t.id).sort());
-  });
+  it.each(ENVIRONMENTS)(
+    'stores the history of %s, and the pending purchases due for the settlement worker',
+    async (env) => {
+      const accountId = result.accounts[env].id;
+      const rows = demoTransactions(accountId, env, { seed: SEED, now: NOW });
+      const stored = await store.sql.query<{
+        transaction_id: string;
+        from_status: string | null;
+        to_status: string;
+        at: Date;
+        reason: null;
+      }>(
+        `SELECT h.transaction_id, h.from_status, h.to_status, h.at, h.reason FROM transaction_history h
+       JOIN transactions t ON t.id = h.transaction_id WHERE t.account_id = $1 ORDER BY h.id`,
+        [accountId],
+      );
+      expect(stored).toEqual(historyOf(rows));
+      // Due a few seconds after creation: by now (created up to 3 days ago), what the worker's first claim picks up.
+      const due = await store.sql.query<{ id: string }>(
+        'SELECT id FROM transactions WHERE account_id = $1 AND next_check_at <= $2 ORDER BY id',
+        [accountId, new Date(NOW.getTime() + 5_000)],
+      );
+      const pending = rows.filter((t) => t.category === 'purchase' && t.status === 'pending');
+      expect(pending.length).toBeGreaterThanOrEqual(4);
+      expect(due.map((t) => t.id)).toEqual(pending.map((t) => t.id).sort());
+    },
+  );
 
   it.each(ENVIRONMENTS)('reconciles the ledger of the demo and low-balance accounts of %s', async (env) => {
     const demo = await store.ledgerOf(result.accounts[env].id);
@@ -157,12 +181,18 @@ describe('loadDemo on a store that already holds data', () => {
   it('adds no demo account to an environment that already has an account, and returns that account', async () => {
     const store = await freshStore();
     const partner = await store.createAccount({
-      environment: 'production', name: 'Real Partner', email: 'ops@partner.example', business_name: 'Partner Ltd', role: 'regular',
+      environment: 'production',
+      name: 'Real Partner',
+      email: 'ops@partner.example',
+      business_name: 'Partner Ltd',
+      role: 'regular',
     });
     const { accounts } = await loadDemo(store, { now: NOW, seed: SEED });
     expect(accounts.production).toEqual(partner);
     // Only the low-balance account joins it (the low_balance demo key needs an account of its own).
-    expect((await store.listAccounts('production')).map((a) => a.id).sort()).toEqual([partner.id, lowBalanceAccountId('production')].sort());
+    expect((await store.listAccounts('production')).map((a) => a.id).sort()).toEqual(
+      [partner.id, lowBalanceAccountId('production')].sort(),
+    );
     expect(await store.countTransactions(partner.id)).toBe(0);
     expect(accounts.sandbox.id).toBe(demoAccountId('sandbox'));
   });
@@ -184,12 +214,27 @@ describe('the low-balance account at every start', () => {
     const { lowBalance } = await loadDemo(store, { now: NOW, seed: SEED, transactionCount: 30 });
     const id = lowBalance.sandbox.id;
     expect((await store.getWallet(id))!.balance).toBe(LOW_BALANCE);
-    const spent = await store.recordPurchase({
-      id: '11111111-1111-4111-8111-111111111111', account_id: id, currency: 'NGN', description: 'MTN airtime 45.50 for 08031234567',
-      reference: 'LOW-1', product_type: 'airtime', product_id: null, phone_number: '08031234567', meter_number: null,
-      smartcard_number: null, product_amount: '45.50', fee_amount: '0.00', total_debit: '45.50', price_basis: 'face_value',
-      created_at: NOW, next_check_at: null,
-    }, null);
+    const spent = await store.recordPurchase(
+      {
+        id: '11111111-1111-4111-8111-111111111111',
+        account_id: id,
+        currency: 'NGN',
+        description: 'MTN airtime 45.50 for 08031234567',
+        reference: 'LOW-1',
+        product_type: 'airtime',
+        product_id: null,
+        phone_number: '08031234567',
+        meter_number: null,
+        smartcard_number: null,
+        product_amount: '45.50',
+        fee_amount: '0.00',
+        total_debit: '45.50',
+        price_basis: 'face_value',
+        created_at: NOW,
+        next_check_at: null,
+      },
+      null,
+    );
     expect(spent.kind).toBe('recorded');
     expect((await store.getWallet(id))!.balance).toBe('4.50');
     const later = new Date(NOW.getTime() + 60_000);
@@ -198,8 +243,19 @@ describe('the low-balance account at every start', () => {
     await store.fundWallet({ account_id: id, amount: '1000.00', at: later });
     await loadDemo(store, { now: later, seed: SEED, transactionCount: 30 });
     expect(await store.ledgerOf(id)).toEqual({ balance: LOW_BALANCE, expected: LOW_BALANCE });
-    const entries = (await store.listTransactions(id, {}, { page: 1, per_page: 10 })).items.map((t) => [t.category, t.amount]);
-    expect(entries).toEqual(expect.arrayContaining([['funding', '50.00'], ['purchase', '45.50'], ['funding', '45.50'], ['funding', '1000.00'], ['withdrawal', '1000.00']]));
+    const entries = (await store.listTransactions(id, {}, { page: 1, per_page: 10 })).items.map((t) => [
+      t.category,
+      t.amount,
+    ]);
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        ['funding', '50.00'],
+        ['purchase', '45.50'],
+        ['funding', '45.50'],
+        ['funding', '1000.00'],
+        ['withdrawal', '1000.00'],
+      ]),
+    );
     expect(entries).toHaveLength(5);
   });
 });

@@ -16,7 +16,14 @@ import { ensureDemoWebhook } from './webhooks.ts';
 import { createQueries } from '../store/queries.ts';
 import type { AccountRow, Store, TransactionRow } from '../store/types.ts';
 import { exampleTransaction, nameExampleEvent } from './contract-examples.ts';
-import { demoAccount, demoAccountId, demoWallet, LOW_BALANCE, lowBalanceAccount, lowBalanceAccountId } from './accounts.ts';
+import {
+  demoAccount,
+  demoAccountId,
+  demoWallet,
+  LOW_BALANCE,
+  lowBalanceAccount,
+  lowBalanceAccountId,
+} from './accounts.ts';
 import { buildCatalogue, CURRENCY } from './catalogue.ts';
 import { historyOf } from './history.ts';
 import { generateTransactions } from './transactions.ts';
@@ -71,7 +78,8 @@ export async function loadDemo(store: Store, options: LoadDemoOptions): Promise<
   }
   await ensureCatalogue(store);
   if (options.webhookSecrets) {
-    for (const environment of ENVIRONMENTS) await ensureDemoWebhook(store, accounts[environment], options.webhookSecrets, options.now);
+    for (const environment of ENVIRONMENTS)
+      await ensureDemoWebhook(store, accounts[environment], options.webhookSecrets, options.now);
   }
   return { accounts, lowBalance };
 }
@@ -81,7 +89,9 @@ export async function loadDemo(store: Store, options: LoadDemoOptions): Promise<
  * or withdrawal entry for the difference (none when it holds that already), so its ledger reconciles too.
  */
 export async function ensureLowBalanceAccount(store: Store, environment: Environment, now: Date): Promise<AccountRow> {
-  const account = (await store.getAccount(lowBalanceAccountId(environment))) ?? (await store.createAccount(lowBalanceAccount(environment, now)));
+  const account =
+    (await store.getAccount(lowBalanceAccountId(environment))) ??
+    (await store.createAccount(lowBalanceAccount(environment, now)));
   const fresh = (await store.getWallet(account.id)) === null;
   if (fresh) await store.upsertWallet({ account_id: account.id, balance: '0.00', currency: CURRENCY, updated_at: now });
   const description = fresh ? 'Wallet funding via bank transfer' : `Demo balance reset to NGN ${LOW_BALANCE}`;
@@ -96,7 +106,11 @@ export async function ensureLowBalanceAccount(store: Store, environment: Environ
  * demo load that was interrupted: the wallet is written last, so a demo account without a wallet gets its
  * transactions (if it has none) and its wallet.
  */
-async function ensureDemoAccount(store: Store, environment: Environment, options: LoadDemoOptions): Promise<AccountRow> {
+async function ensureDemoAccount(
+  store: Store,
+  environment: Environment,
+  options: LoadDemoOptions,
+): Promise<AccountRow> {
   const existing = (await store.listAccounts(environment)).filter((a) => a.id !== lowBalanceAccountId(environment));
   const demo = existing.find((a) => a.id === demoAccountId(environment));
   if (demo === undefined && existing[0] !== undefined) return existing[0];
@@ -114,7 +128,11 @@ async function ensureDemoAccount(store: Store, environment: Environment, options
 }
 
 /** The history of a demo account: the generated transactions and the contract's example transaction (contract-examples.ts). */
-export function demoTransactions(accountId: string, environment: Environment, options: Pick<LoadDemoOptions, 'now' | 'seed' | 'transactionCount'>): TransactionRow[] {
+export function demoTransactions(
+  accountId: string,
+  environment: Environment,
+  options: Pick<LoadDemoOptions, 'now' | 'seed' | 'transactionCount'>,
+): TransactionRow[] {
   return generateTransactions({
     accountId,
     environment,

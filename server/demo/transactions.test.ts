@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ContractSchemas, loadBundle } from '../../conformance/contract-schemas.ts';
 import {
-  EXTERNAL_REFERENCE_PATTERN, PRODUCT_KINDS, TRANSACTION_CATEGORIES, TRANSACTION_STATUSES, type Network,
+  EXTERNAL_REFERENCE_PATTERN,
+  PRODUCT_KINDS,
+  TRANSACTION_CATEGORIES,
+  TRANSACTION_STATUSES,
+  type Network,
 } from '../domain.ts';
 import type { TransactionRow } from '../store/types.ts';
 import { buildCatalogue } from './catalogue.ts';
@@ -10,14 +14,23 @@ import { naira, parseKobo } from '../money.ts';
 import { FIRST_CHECK_MS, PENDING_SCENARIOS, unitsFor } from './purchases.ts';
 import { toTransaction } from '../handlers/transactions.ts';
 import {
-  balanceOfTransactions, COVERAGE_SIZE, DEFAULT_TRANSACTION_COUNT, DEMO_BALANCE_FLOOR_KOBO, generateTransactions,
-  NETWORK_PREFIXES, SENSIBLE_STATUSES, type GenerateTransactionsOptions,
+  balanceOfTransactions,
+  COVERAGE_SIZE,
+  DEFAULT_TRANSACTION_COUNT,
+  DEMO_BALANCE_FLOOR_KOBO,
+  generateTransactions,
+  NETWORK_PREFIXES,
+  SENSIBLE_STATUSES,
+  type GenerateTransactionsOptions,
 } from './transactions.ts';
 
 const NOW = new Date('2026-11-23T10:00:00.000Z');
 const DAY = 86_400_000;
 const BASE: GenerateTransactionsOptions = {
-  accountId: '6f1c2a9e-8b1d-5c7a-9e2f-5a4b3c2d1e0f', environment: 'sandbox', seed: 20261123, now: NOW,
+  accountId: '6f1c2a9e-8b1d-5c7a-9e2f-5a4b3c2d1e0f',
+  environment: 'sandbox',
+  seed: 20261123,
+  now: NOW,
 };
 const rows = generateTransactions(BASE);
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -40,7 +53,9 @@ describe('generateTransactions', () => {
 
   it('keeps ids, amounts and statuses but moves the times with `now` (same offsets)', () => {
     const later = generateTransactions({ ...BASE, now: new Date(NOW.getTime() + 5 * DAY) });
-    expect(later.map((t) => [t.id, t.amount, t.status, t.reference])).toEqual(rows.map((t) => [t.id, t.amount, t.status, t.reference]));
+    expect(later.map((t) => [t.id, t.amount, t.status, t.reference])).toEqual(
+      rows.map((t) => [t.id, t.amount, t.status, t.reference]),
+    );
     expect(later.map((t) => t.created_at.getTime() - 5 * DAY)).toEqual(rows.map((t) => t.created_at.getTime()));
   });
 
@@ -71,12 +86,18 @@ describe('generateTransactions', () => {
   it('covers every sensible status x category pair, and every status x product type for purchases', () => {
     for (const category of TRANSACTION_CATEGORIES) {
       for (const status of SENSIBLE_STATUSES[category]) {
-        expect(rows.some((t) => t.category === category && t.status === status), `${category}/${status}`).toBe(true);
+        expect(
+          rows.some((t) => t.category === category && t.status === status),
+          `${category}/${status}`,
+        ).toBe(true);
       }
     }
     for (const kind of PRODUCT_KINDS) {
       for (const status of TRANSACTION_STATUSES) {
-        expect(rows.some((t) => t.product_type === kind && t.status === status), `${kind}/${status}`).toBe(true);
+        expect(
+          rows.some((t) => t.product_type === kind && t.status === status),
+          `${kind}/${status}`,
+        ).toBe(true);
       }
     }
   });
@@ -85,7 +106,8 @@ describe('generateTransactions', () => {
     for (const seed of [1, 2, 'x']) {
       const few = generateTransactions({ ...BASE, seed, count: COVERAGE_SIZE });
       for (const category of TRANSACTION_CATEGORIES) {
-        for (const status of SENSIBLE_STATUSES[category]) expect(few.some((t) => t.category === category && t.status === status)).toBe(true);
+        for (const status of SENSIBLE_STATUSES[category])
+          expect(few.some((t) => t.category === category && t.status === status)).toBe(true);
       }
     }
   });
@@ -102,7 +124,8 @@ describe('generateTransactions', () => {
 
   it('validates every row against the contract Transaction schema', () => {
     const contract = new ContractSchemas(loadBundle());
-    for (const t of rows) expect(contract.validate('#/components/schemas/Transaction', wire(t)), t.reference).toEqual([]);
+    for (const t of rows)
+      expect(contract.validate('#/components/schemas/Transaction', wire(t)), t.reference).toEqual([]);
   });
 
   it('gives v4-shaped unique ids and unique BPT references', () => {
@@ -149,7 +172,8 @@ describe('generateTransactions', () => {
   });
 
   it('returns rows newest first', () => {
-    for (let i = 1; i < rows.length; i++) expect(rows[i - 1]!.created_at.getTime()).toBeGreaterThanOrEqual(rows[i]!.created_at.getTime());
+    for (let i = 1; i < rows.length; i++)
+      expect(rows[i - 1]!.created_at.getTime()).toBeGreaterThanOrEqual(rows[i]!.created_at.getTime());
   });
 
   it('fills product, number and fee for purchases only, each kind with its own number', () => {
@@ -158,8 +182,15 @@ describe('generateTransactions', () => {
     const magic = new Set<string>(Object.values(PENDING_SCENARIOS).flatMap((v) => [v.phone, v.meter, v.smartcard]));
     for (const t of rows) {
       if (t.category !== 'purchase') {
-        expect([t.product_type, t.product_id, t.phone_number, t.meter_number, t.smartcard_number, t.token, t.units])
-          .toEqual([null, null, null, null, null, null, null]);
+        expect([
+          t.product_type,
+          t.product_id,
+          t.phone_number,
+          t.meter_number,
+          t.smartcard_number,
+          t.token,
+          t.units,
+        ]).toEqual([null, null, null, null, null, null, null]);
         expect(t.price_basis).toBe('fixed');
         continue;
       }
@@ -184,7 +215,8 @@ describe('generateTransactions', () => {
         expect(allPrefixes).toContain(t.phone_number!.slice(0, 4));
         expect(NETWORK_PREFIXES[product.network as Network]).toContain(t.phone_number!.slice(0, 4));
       }
-      if (t.product_type === 'dataplan') expect(t.product_amount).toBe((product.attributes.price as { amount: string }).amount);
+      if (t.product_type === 'dataplan')
+        expect(t.product_amount).toBe((product.attributes.price as { amount: string }).amount);
     }
   });
 
@@ -205,7 +237,11 @@ describe('generateTransactions', () => {
   });
 
   it('gives successful and reversed prepaid electricity a 20-digit token and the units of the tariff, and nothing else one', () => {
-    const prepaid = new Set(buildCatalogue('sandbox').filter((p) => p.meter_type === 'prepaid').map((p) => p.id));
+    const prepaid = new Set(
+      buildCatalogue('sandbox')
+        .filter((p) => p.meter_type === 'prepaid')
+        .map((p) => p.id),
+    );
     let delivered = 0;
     for (const t of rows) {
       const should = prepaid.has(t.product_id ?? '') && (t.status === 'successful' || t.status === 'reversed');
@@ -223,7 +259,9 @@ describe('generateTransactions', () => {
   });
 
   it('schedules a first settlement check for pending purchases only, with sandbox scenario numbers', () => {
-    const settleable = new Set<string>(Object.values(PENDING_SCENARIOS).flatMap((v) => [v.phone, v.meter, v.smartcard]));
+    const settleable = new Set<string>(
+      Object.values(PENDING_SCENARIOS).flatMap((v) => [v.phone, v.meter, v.smartcard]),
+    );
     for (const env of ['sandbox', 'production'] as const) {
       const all = generateTransactions({ ...BASE, environment: env });
       const pending = all.filter((t) => t.category === 'purchase' && t.status === 'pending');
@@ -241,7 +279,11 @@ describe('generateTransactions', () => {
 
   it('starts the history with the opening funding, raised only as far as the balance floor needs', () => {
     const oldest = rows.at(-1)!;
-    expect([oldest.category, oldest.status, oldest.description]).toEqual(['funding', 'successful', 'Wallet funding via bank transfer']);
+    expect([oldest.category, oldest.status, oldest.description]).toEqual([
+      'funding',
+      'successful',
+      'Wallet funding via bank transfer',
+    ]);
     expect(parseKobo(oldest.amount)).toBeGreaterThanOrEqual(naira(1_000_000));
     for (let seed = 0; seed < 40; seed++) {
       const all = generateTransactions({ ...BASE, seed });
@@ -259,7 +301,13 @@ describe('generateTransactions', () => {
 });
 
 describe('historyOf', () => {
-  const ALLOWED = new Set(['null>pending', 'null>successful', 'pending>successful', 'pending>failed', 'successful>reversed']);
+  const ALLOWED = new Set([
+    'null>pending',
+    'null>successful',
+    'pending>successful',
+    'pending>failed',
+    'successful>reversed',
+  ]);
   it('gives every transaction a history that ends in its status, through allowed moves, between its instants', () => {
     const history = historyOf(rows);
     const byTx = new Map<string, typeof history>();
@@ -284,13 +332,41 @@ describe('historyOf', () => {
 describe('balanceOfTransactions', () => {
   const tx = (over: Partial<TransactionRow>): TransactionRow => ({ ...rows[0]!, ...over });
   it.each([
-    { name: 'successful funding credits', t: { category: 'funding', status: 'successful', amount: '100.50' }, kobo: 10_050 },
-    { name: 'pending funding does not credit', t: { category: 'funding', status: 'pending', amount: '100.00' }, kobo: 0 },
-    { name: 'successful purchase debits', t: { category: 'purchase', status: 'successful', total_debit: '1210.00' }, kobo: -121_000 },
-    { name: 'pending purchase is held', t: { category: 'purchase', status: 'pending', total_debit: '10.00' }, kobo: -1_000 },
-    { name: 'failed purchase leaves no trace', t: { category: 'purchase', status: 'failed', total_debit: '10.00' }, kobo: 0 },
-    { name: 'reversed withdrawal leaves no trace', t: { category: 'withdrawal', status: 'reversed', total_debit: '10.00' }, kobo: 0 },
-    { name: 'successful commission credits', t: { category: 'commission', status: 'successful', amount: '0.01' }, kobo: 1 },
+    {
+      name: 'successful funding credits',
+      t: { category: 'funding', status: 'successful', amount: '100.50' },
+      kobo: 10_050,
+    },
+    {
+      name: 'pending funding does not credit',
+      t: { category: 'funding', status: 'pending', amount: '100.00' },
+      kobo: 0,
+    },
+    {
+      name: 'successful purchase debits',
+      t: { category: 'purchase', status: 'successful', total_debit: '1210.00' },
+      kobo: -121_000,
+    },
+    {
+      name: 'pending purchase is held',
+      t: { category: 'purchase', status: 'pending', total_debit: '10.00' },
+      kobo: -1_000,
+    },
+    {
+      name: 'failed purchase leaves no trace',
+      t: { category: 'purchase', status: 'failed', total_debit: '10.00' },
+      kobo: 0,
+    },
+    {
+      name: 'reversed withdrawal leaves no trace',
+      t: { category: 'withdrawal', status: 'reversed', total_debit: '10.00' },
+      kobo: 0,
+    },
+    {
+      name: 'successful commission credits',
+      t: { category: 'commission', status: 'successful', amount: '0.01' },
+      kobo: 1,
+    },
   ] as const)('$name', ({ t, kobo }) => {
     expect(balanceOfTransactions([tx(t)])).toBe(kobo);
   });

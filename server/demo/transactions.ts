@@ -8,7 +8,13 @@
  * sensible status x category pair (all 16 status x product type pairs for purchases) occurs at least once when
  * count >= COVERAGE_SIZE; exactly round(count / 2) rows carry an external_reference, unique per account.
  */
-import { PRODUCT_KINDS, type Environment, type ProductKind, type TransactionCategory, type TransactionStatus } from '../domain.ts';
+import {
+  PRODUCT_KINDS,
+  type Environment,
+  type ProductKind,
+  type TransactionCategory,
+  type TransactionStatus,
+} from '../domain.ts';
 import type { ProductRow, TransactionRow } from '../store/types.ts';
 import { buildCatalogue, CURRENCY } from './catalogue.ts';
 import { formatKobo, naira, parseKobo } from '../money.ts';
@@ -43,7 +49,12 @@ export const CREDIT_CATEGORIES: readonly TransactionCategory[] = ['funding', 'co
 const PARTNER_INITIATED: readonly TransactionCategory[] = ['funding', 'purchase', 'withdrawal', 'transfer'];
 
 const CATEGORY_WEIGHTS: Record<TransactionCategory, number> = {
-  purchase: 62, funding: 10, withdrawal: 8, transfer: 8, commission: 8, promo: 4,
+  purchase: 62,
+  funding: 10,
+  withdrawal: 8,
+  transfer: 8,
+  commission: 8,
+  promo: 4,
 };
 const PRODUCT_WEIGHTS: Record<ProductKind, number> = { airtime: 35, dataplan: 35, electricity: 15, cabletv: 15 };
 const STATUS_WEIGHTS: Record<TransactionCategory, Partial<Record<TransactionStatus, number>>> = {
@@ -58,12 +69,48 @@ const STATUS_WEIGHTS: Record<TransactionCategory, Partial<Record<TransactionStat
 const FUNDING_AMOUNTS = [50_000, 100_000, 100_000, 200_000, 250_000, 300_000, 500_000];
 const OPENING_FUNDING = 1_000_000;
 const PROMO_AMOUNTS = [500, 1000, 1000, 2000, 2500, 5000];
-const BANKS = ['Access Bank', 'GTBank', 'Zenith Bank', 'First Bank', 'UBA', 'Fidelity Bank', 'Kuda', 'Moniepoint', 'OPay', 'Wema Bank'];
-const AGENTS = ['Chinedu Okafor', 'Bisi Adeyemi', 'Musa Abdullahi', 'Ngozi Eze', 'Tunde Bakare', 'Halima Yusuf', 'Emeka Nwosu', 'Funke Akindele'];
+const BANKS = [
+  'Access Bank',
+  'GTBank',
+  'Zenith Bank',
+  'First Bank',
+  'UBA',
+  'Fidelity Bank',
+  'Kuda',
+  'Moniepoint',
+  'OPay',
+  'Wema Bank',
+];
+const AGENTS = [
+  'Chinedu Okafor',
+  'Bisi Adeyemi',
+  'Musa Abdullahi',
+  'Ngozi Eze',
+  'Tunde Bakare',
+  'Halima Yusuf',
+  'Emeka Nwosu',
+  'Funke Akindele',
+];
 const COMMISSION_LINES: Record<ProductKind, string> = {
-  airtime: 'airtime sales', dataplan: 'data sales', electricity: 'electricity payments', cabletv: 'cable TV subscriptions',
+  airtime: 'airtime sales',
+  dataplan: 'data sales',
+  electricity: 'electricity payments',
+  cabletv: 'cable TV subscriptions',
 };
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 interface Spec {
   category: TransactionCategory;
@@ -123,22 +170,45 @@ function otherDetail(rng: Rng, spec: Spec, createdAt: Date): Detail {
   const month = MONTHS[createdAt.getUTCMonth()]!;
   switch (spec.category) {
     case 'funding': {
-      if (spec.opening) return { ...base, productAmount: naira(OPENING_FUNDING), fee: 0, description: 'Wallet funding via bank transfer' };
+      if (spec.opening)
+        return {
+          ...base,
+          productAmount: naira(OPENING_FUNDING),
+          fee: 0,
+          description: 'Wallet funding via bank transfer',
+        };
       const channel = rng.weighted({ 'bank transfer': 70, card: 20, USSD: 10 });
-      const amount = naira(channel === 'bank transfer' ? rng.pick(FUNDING_AMOUNTS) : rng.pick([20_000, 50_000, 100_000]));
+      const amount = naira(
+        channel === 'bank transfer' ? rng.pick(FUNDING_AMOUNTS) : rng.pick([20_000, 50_000, 100_000]),
+      );
       return { ...base, productAmount: amount, fee: 0, description: `Wallet funding via ${channel}` };
     }
     case 'withdrawal': {
       const amount = naira(rng.int(10, 300) * 1_000);
-      return { ...base, productAmount: amount, fee: bankTransferFee(amount), description: `Withdrawal to ${rng.pick(BANKS)} account ****${rng.digits(4)}` };
+      return {
+        ...base,
+        productAmount: amount,
+        fee: bankTransferFee(amount),
+        description: `Withdrawal to ${rng.pick(BANKS)} account ****${rng.digits(4)}`,
+      };
     }
     case 'transfer': {
       const amount = naira(rng.int(4, 100) * 500);
-      return { ...base, productAmount: amount, fee: 0, description: `Wallet transfer to sub-agent ${rng.pick(AGENTS)} (AGT-${rng.digits(4)})` };
+      return {
+        ...base,
+        productAmount: amount,
+        fee: 0,
+        description: `Wallet transfer to sub-agent ${rng.pick(AGENTS)} (AGT-${rng.digits(4)})`,
+      };
     }
     case 'commission': {
       const line = COMMISSION_LINES[rng.weighted(PRODUCT_WEIGHTS)];
-      return { ...base, productAmount: rng.int(5_000, 2_500_000), fee: 0, description: `Commission on ${line}, ${month} ${createdAt.getUTCFullYear()}` };
+      return {
+        ...base,
+        productAmount: rng.int(5_000, 2_500_000),
+        fee: 0,
+        description: `Commission on ${line}, ${month} ${createdAt.getUTCFullYear()}`,
+      };
     }
     case 'promo': {
       const what = rng.pick([`${month} cashback`, 'Referral bonus', 'Weekend data bonus', 'Loyalty reward']);
@@ -165,10 +235,14 @@ function createdOffset(rng: Rng, spec: Spec): number {
 /** How long after creation the transaction reached its status, in ms. */
 function settleDelay(rng: Rng, status: TransactionStatus): number {
   switch (status) {
-    case 'pending': return 0;
-    case 'successful': return rng.int(800, 45_000);
-    case 'failed': return rng.int(500, 120_000);
-    case 'reversed': return rng.int(2 * HOUR_MS, 72 * HOUR_MS);
+    case 'pending':
+      return 0;
+    case 'successful':
+      return rng.int(800, 45_000);
+    case 'failed':
+      return rng.int(500, 120_000);
+    case 'reversed':
+      return rng.int(2 * HOUR_MS, 72 * HOUR_MS);
   }
 }
 
@@ -228,7 +302,8 @@ export function generateTransactions(opts: GenerateTransactionsOptions): Transac
     const createdMs = nowMs - createdOffset(rng, spec);
     const created_at = new Date(createdMs);
     const updated_at = new Date(Math.min(nowMs, createdMs + settleDelay(rng, spec.status)));
-    const p = spec.category === 'purchase' ? purchaseDetail(rng, spec.productType!, products, environment, spec.status) : null;
+    const p =
+      spec.category === 'purchase' ? purchaseDetail(rng, spec.productType!, products, environment, spec.status) : null;
     const d = p ?? otherDetail(rng, spec, created_at);
     const total = d.productAmount + d.fee;
     const delivered = p?.prepaid === true && (spec.status === 'successful' || spec.status === 'reversed');
@@ -265,7 +340,9 @@ export function generateTransactions(opts: GenerateTransactionsOptions): Transac
   if (specs[0]?.opening) raiseOpeningFunding(rows[0]!, rows);
 
   // Newest first, like the store's listing order.
-  return rows.sort((x, y) => y.created_at.getTime() - x.created_at.getTime() || (x.id < y.id ? 1 : x.id > y.id ? -1 : 0));
+  return rows.sort(
+    (x, y) => y.created_at.getTime() - x.created_at.getTime() || (x.id < y.id ? 1 : x.id > y.id ? -1 : 0),
+  );
 }
 
 /**

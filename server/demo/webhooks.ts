@@ -24,24 +24,55 @@ export function demoEndpointId(accountId: string): string {
  * delivery is of the newest event. A sandbox seeded before the examples were (no example event) keeps its endpoint
  * as it was: a second demo endpoint there would take the same delivery id as the first one's.
  */
-export async function ensureDemoWebhook(store: Store, account: AccountRow, secrets: EndpointSecrets, now: Date): Promise<void> {
-  const example = account.environment === 'sandbox' ? await store.getWebhookEvent(account.id, CONTRACT_EXAMPLE_IDS.event, new Date(0)) : null;
+export async function ensureDemoWebhook(
+  store: Store,
+  account: AccountRow,
+  secrets: EndpointSecrets,
+  now: Date,
+): Promise<void> {
+  const example =
+    account.environment === 'sandbox'
+      ? await store.getWebhookEvent(account.id, CONTRACT_EXAMPLE_IDS.event, new Date(0))
+      : null;
   const id = example ? CONTRACT_EXAMPLE_IDS.webhookEndpoint : demoEndpointId(account.id);
   if (await store.getWebhookEndpoint(account.id, id)) return;
-  const endpoint = await store.createWebhookEndpoint({
-    id, account_id: account.id, url: DEMO_WEBHOOK_URL, description: 'Demo endpoint (an example URL; disabled)',
-    events: ['transaction.successful', 'transaction.failed', 'transaction.reversed'], ...secretRecord(secrets.secretOf(id, 1)), at: now,
-  }, 1_000_000);
+  const endpoint = await store.createWebhookEndpoint(
+    {
+      id,
+      account_id: account.id,
+      url: DEMO_WEBHOOK_URL,
+      description: 'Demo endpoint (an example URL; disabled)',
+      events: ['transaction.successful', 'transaction.failed', 'transaction.reversed'],
+      ...secretRecord(secrets.secretOf(id, 1)),
+      at: now,
+    },
+    1_000_000,
+  );
   if (!endpoint) return;
-  const [event] = example ? [example] : (await store.listWebhookEvents(account.id, { since: new Date(0) }, { page: 1, per_page: 1 })).items;
+  const [event] = example
+    ? [example]
+    : (await store.listWebhookEvents(account.id, { since: new Date(0) }, { page: 1, per_page: 1 })).items;
   if (event) {
     const delivery = await store.createWebhookRedelivery({
-      account_id: account.id, endpoint_id: id, event_id: event.id, id: example ? CONTRACT_EXAMPLE_IDS.delivery : demoEndpointId(event.id), at: now, since: new Date(0),
+      account_id: account.id,
+      endpoint_id: id,
+      event_id: event.id,
+      id: example ? CONTRACT_EXAMPLE_IDS.delivery : demoEndpointId(event.id),
+      at: now,
+      since: new Date(0),
     });
     if (typeof delivery !== 'string') {
       await store.recordWebhookAttempt({
-        delivery_id: delivery.id, attempt: 1, at: now, response_status_code: 204, duration_ms: 84, error: null,
-        response_body: null, outcome: 'delivered', next_attempt_at: null, failing_after_ms: 1,
+        delivery_id: delivery.id,
+        attempt: 1,
+        at: now,
+        response_status_code: 204,
+        duration_ms: 84,
+        error: null,
+        response_body: null,
+        outcome: 'delivered',
+        next_attempt_at: null,
+        failing_after_ms: 1,
       });
     }
   }

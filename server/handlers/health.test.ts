@@ -7,15 +7,42 @@ import { getHealth } from './health.ts';
 import type { HandlerContext } from '../contract/operations.ts';
 
 let store: Store;
-beforeAll(async () => { store = await openStore({ memory: true }); }, 60_000);
-afterAll(async () => { await store?.close(); });
+beforeAll(async () => {
+  store = await openStore({ memory: true });
+}, 60_000);
+afterAll(async () => {
+  await store?.close();
+});
 
 function counting(s: Store, fail = false) {
   const calls = { n: 0 };
-  const wrapped: Store = { ...s, ping: async () => { calls.n++; if (fail) throw new Error('database is gone'); await s.ping(); } };
+  const wrapped: Store = {
+    ...s,
+    ping: async () => {
+      calls.n++;
+      if (fail) throw new Error('database is gone');
+      await s.ping();
+    },
+  };
   return { calls, wrapped };
 }
-const ctx = (s: Store): HandlerContext<'getHealth'> => ({ environment: 'sandbox', basePath: '/x', store: s, query: {}, path: {}, version: '1.0.0', biller: null, webhooks: { secrets: null, policy: { production: { requireHttps: true, allowPrivate: false }, sandbox: { requireHttps: true, allowPrivate: false } }, maxEndpoints: 16 } });
+const ctx = (s: Store): HandlerContext<'getHealth'> => ({
+  environment: 'sandbox',
+  basePath: '/x',
+  store: s,
+  query: {},
+  path: {},
+  version: '1.0.0',
+  biller: null,
+  webhooks: {
+    secrets: null,
+    policy: {
+      production: { requireHttps: true, allowPrivate: false },
+      sandbox: { requireHttps: true, allowPrivate: false },
+    },
+    maxEndpoints: 16,
+  },
+});
 
 describe('getHealth', () => {
   it('answers 20 concurrent checks with one ping of the store', async () => {

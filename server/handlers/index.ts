@@ -2,14 +2,33 @@
 import { getAccount, getAccountBalance } from './account.ts';
 import { getHealth } from './health.ts';
 import {
-  listAirtimeProducts, listCableTvProducts, listDataPlanProducts, listElectricityProducts, listProductCategories,
+  listAirtimeProducts,
+  listCableTvProducts,
+  listDataPlanProducts,
+  listElectricityProducts,
+  listProductCategories,
 } from './products.ts';
-import { createAirtimePurchase, createCableTvPurchase, createDataPurchase, createElectricityPurchase } from './purchases.ts';
+import {
+  createAirtimePurchase,
+  createCableTvPurchase,
+  createDataPurchase,
+  createElectricityPurchase,
+} from './purchases.ts';
 import { getTransaction, listTransactions } from './transactions.ts';
 import { getCableTvSmartcard, getElectricityMeter } from './verifications.ts';
-import { createWebhookDelivery, getEvent, getWebhookDelivery, listEvents, listWebhookDeliveries } from './webhook-deliveries.ts';
 import {
-  createWebhookEndpoint, createWebhookSecretRotation, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookEndpoints,
+  createWebhookDelivery,
+  getEvent,
+  getWebhookDelivery,
+  listEvents,
+  listWebhookDeliveries,
+} from './webhook-deliveries.ts';
+import {
+  createWebhookEndpoint,
+  createWebhookSecretRotation,
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  listWebhookEndpoints,
   updateWebhookEndpoint,
 } from './webhook-endpoints.ts';
 import type { Handlers } from '../contract/operations.ts';

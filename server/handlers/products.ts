@@ -12,10 +12,30 @@ import { queryHandler, type Handler, type HandlerContext } from '../contract/ope
 type Schemas = components['schemas'];
 
 const CATEGORIES: { kind: ProductKind; segment: string; name: string; description: string }[] = [
-  { kind: 'airtime', segment: 'airtimes', name: 'Airtime', description: 'Mobile airtime top-up for MTN, Airtel, Glo and 9mobile.' },
-  { kind: 'dataplan', segment: 'dataplans', name: 'Data plans', description: 'Daily, weekly and monthly data bundles.' },
-  { kind: 'cabletv', segment: 'cabletv', name: 'Cable TV', description: 'DStv, GOtv, StarTimes and Showmax subscriptions.' },
-  { kind: 'electricity', segment: 'electricity', name: 'Electricity', description: 'Prepaid and postpaid electricity bill payments for every distribution company.' },
+  {
+    kind: 'airtime',
+    segment: 'airtimes',
+    name: 'Airtime',
+    description: 'Mobile airtime top-up for MTN, Airtel, Glo and 9mobile.',
+  },
+  {
+    kind: 'dataplan',
+    segment: 'dataplans',
+    name: 'Data plans',
+    description: 'Daily, weekly and monthly data bundles.',
+  },
+  {
+    kind: 'cabletv',
+    segment: 'cabletv',
+    name: 'Cable TV',
+    description: 'DStv, GOtv, StarTimes and Showmax subscriptions.',
+  },
+  {
+    kind: 'electricity',
+    segment: 'electricity',
+    name: 'Electricity',
+    description: 'Prepaid and postpaid electricity bill payments for every distribution company.',
+  },
 ];
 
 /** The categories depend only on (environment, base path): built once per pair, frozen (they were 3 % of a request). */
@@ -46,7 +66,8 @@ export const listProductCategories: Handler<'listProductCategories'> = async (ct
 const PAGING = { page: true, per_page: true } as const;
 
 /** Filters arrive case-insensitive (validated by the contract's patterns); the store holds upper-case codes. */
-const upper = <T extends string>(v: string | undefined): T | undefined => (v === undefined ? undefined : (v.toUpperCase() as T));
+const upper = <T extends string>(v: string | undefined): T | undefined =>
+  v === undefined ? undefined : (v.toUpperCase() as T);
 
 /**
  * The catalogue stores each product's wire attributes as JSONB, written by server/demo/catalogue.ts and checked
@@ -75,20 +96,32 @@ export const listAirtimeProducts = queryHandler('listAirtimeProducts', { network
   return okList(wire.airtime(rows), page, total);
 });
 
-export const listDataPlanProducts = queryHandler('listDataPlanProducts', { network: true, bundle_type: true, ...PAGING }, async (ctx) => {
-  const { page, rows, total } = await pageOfProducts(ctx, 'dataplan', {
-    network: upper<Network>(ctx.query.network),
-    bundle_type: ctx.query.bundle_type,
-  });
-  return okList(wire.dataplan(rows), page, total);
-});
+export const listDataPlanProducts = queryHandler(
+  'listDataPlanProducts',
+  { network: true, bundle_type: true, ...PAGING },
+  async (ctx) => {
+    const { page, rows, total } = await pageOfProducts(ctx, 'dataplan', {
+      network: upper<Network>(ctx.query.network),
+      bundle_type: ctx.query.bundle_type,
+    });
+    return okList(wire.dataplan(rows), page, total);
+  },
+);
 
-export const listElectricityProducts = queryHandler('listElectricityProducts', { distributor: true, ...PAGING }, async (ctx) => {
-  const { page, rows, total } = await pageOfProducts(ctx, 'electricity', { distributor: upper<Distributor>(ctx.query.distributor) });
-  return okList(wire.electricity(rows), page, total);
-});
+export const listElectricityProducts = queryHandler(
+  'listElectricityProducts',
+  { distributor: true, ...PAGING },
+  async (ctx) => {
+    const { page, rows, total } = await pageOfProducts(ctx, 'electricity', {
+      distributor: upper<Distributor>(ctx.query.distributor),
+    });
+    return okList(wire.electricity(rows), page, total);
+  },
+);
 
 export const listCableTvProducts = queryHandler('listCableTvProducts', { provider: true, ...PAGING }, async (ctx) => {
-  const { page, rows, total } = await pageOfProducts(ctx, 'cabletv', { provider: upper<CableProvider>(ctx.query.provider) });
+  const { page, rows, total } = await pageOfProducts(ctx, 'cabletv', {
+    provider: upper<CableProvider>(ctx.query.provider),
+  });
   return okList(wire.cabletv(rows), page, total);
 });

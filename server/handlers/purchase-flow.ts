@@ -65,25 +65,47 @@ export async function purchase(ctx: PurchaseContext, biller: Biller, o: Purchase
   const id = randomUUID();
   const total = formatKobo(parseKobo(o.product_amount) + parseKobo(o.fee_amount));
   const insufficient = errors.insufficientBalance(total);
-  const recorded = await ctx.store.recordPurchase({
-    id, account_id: ctx.principal.account_id, currency: 'NGN', description: o.description,
-    reference: o.reference ?? serviceReference('PUR', now), product_type: o.product_type, product_id: o.product.id,
-    phone_number: o.phone_number ?? null, meter_number: o.meter_number ?? null, smartcard_number: o.smartcard_number ?? null,
-    product_amount: o.product_amount, fee_amount: o.fee_amount, total_debit: total, price_basis: o.price_basis,
-    created_at: now, next_check_at: new Date(now.getTime() + VEND_TIMEOUT_MS + 1_000),
-  }, {
-    key: ctx.idempotency.key, claim: ctx.idempotency.claim ?? undefined,
-    insufficient: { status: 422, body: JSON.stringify(envelopeOf(insufficient)) },
-  });
+  const recorded = await ctx.store.recordPurchase(
+    {
+      id,
+      account_id: ctx.principal.account_id,
+      currency: 'NGN',
+      description: o.description,
+      reference: o.reference ?? serviceReference('PUR', now),
+      product_type: o.product_type,
+      product_id: o.product.id,
+      phone_number: o.phone_number ?? null,
+      meter_number: o.meter_number ?? null,
+      smartcard_number: o.smartcard_number ?? null,
+      product_amount: o.product_amount,
+      fee_amount: o.fee_amount,
+      total_debit: total,
+      price_basis: o.price_basis,
+      created_at: now,
+      next_check_at: new Date(now.getTime() + VEND_TIMEOUT_MS + 1_000),
+    },
+    {
+      key: ctx.idempotency.key,
+      claim: ctx.idempotency.claim ?? undefined,
+      insufficient: { status: 422, body: JSON.stringify(envelopeOf(insufficient)) },
+    },
+  );
   if (recorded.kind === 'idempotency_key_exists') throw new IdempotencyKeyExists(ctx.idempotency.key);
   if (recorded.kind !== 'idempotency_key_lost') ctx.idempotency.claimed = true;
   if (recorded.kind === 'insufficient_balance') throw insufficient;
   if (recorded.kind === 'idempotency_key_lost') throw errors.idempotencyKeyInUse();
 
   const order: VendOrder = {
-    id, environment: ctx.environment, product_type: o.product_type, product_id: o.product.id,
-    phone_number: o.phone_number ?? null, meter_number: o.meter_number ?? null, meter_type: o.meter_type ?? null,
-    smartcard_number: o.smartcard_number ?? null, product_amount: o.product_amount, created_at: now,
+    id,
+    environment: ctx.environment,
+    product_type: o.product_type,
+    product_id: o.product.id,
+    phone_number: o.phone_number ?? null,
+    meter_number: o.meter_number ?? null,
+    meter_type: o.meter_type ?? null,
+    smartcard_number: o.smartcard_number ?? null,
+    product_amount: o.product_amount,
+    created_at: now,
   };
   let answer: RequeryOutcome;
   try {
@@ -93,7 +115,10 @@ export async function purchase(ctx: PurchaseContext, biller: Biller, o: Purchase
   }
   const at = new Date();
   const settled = await settleRecorded(ctx.store, {
-    id, ...decide({ status: 'pending', check_attempts: 0 }, answer, at), at, row: recorded.row,
+    id,
+    ...decide({ status: 'pending', check_attempts: 0 }, answer, at),
+    at,
+    row: recorded.row,
     snapshot: (row) => ({ status: 201, ...stringified(purchaseResponse(row, ctx.basePath)) }),
   });
   // Settled here, the key's record holds this very answer: nothing left to complete or read back.
@@ -104,7 +129,10 @@ export async function purchase(ctx: PurchaseContext, biller: Biller, o: Purchase
   return purchaseResponse(row, ctx.basePath);
 }
 
-const stringified = (r: { body: unknown; location: string }) => ({ body: JSON.stringify(r.body), location: r.location });
+const stringified = (r: { body: unknown; location: string }) => ({
+  body: JSON.stringify(r.body),
+  location: r.location,
+});
 
 /** Attempts at settling a purchase this request recorded while the database is unavailable to it. */
 const SETTLE_ATTEMPTS = 3;
@@ -127,7 +155,13 @@ async function settleRecorded(store: Store, s: Parameters<Store['settlePurchase'
 }
 
 /** The product of `kind` with this id in this environment, or PRODUCT_NOT_FOUND (422 in a body, 404 in a path). */
-export async function productOf(store: Store, environment: Environment, kind: ProductKind, id: string, status: 404 | 422): Promise<ProductRow> {
+export async function productOf(
+  store: Store,
+  environment: Environment,
+  kind: ProductKind,
+  id: string,
+  status: 404 | 422,
+): Promise<ProductRow> {
   const product = await store.getProduct(environment, id);
   if (!product || product.kind !== kind) throw errors.productNotFound(status);
   return product;

@@ -28,7 +28,10 @@ export const bodyChecks = {
     const network = body.network.toUpperCase() as Network;
     const national = body.phone_number.startsWith('234') ? `0${body.phone_number.slice(3)}` : body.phone_number;
     if (!NETWORK_PREFIXES[network]?.includes(national.slice(0, 4))) {
-      throw errors.invalidParameter('/phone_number', `must be a number of the ${network} network, starting ${NETWORK_PREFIXES[network]?.join(', ')}`);
+      throw errors.invalidParameter(
+        '/phone_number',
+        `must be a number of the ${network} network, starting ${NETWORK_PREFIXES[network]?.join(', ')}`,
+      );
     }
   },
 };
@@ -42,8 +45,13 @@ export const createAirtimePurchase: Handler<'createAirtimePurchase'> = async (ct
   const amount = money(ctx.body.amount);
   checkAmountRange(product, amount);
   return purchase(ctx, biller, {
-    product, product_type: 'airtime', product_amount: amount, fee_amount: NO_FEE, price_basis: 'face_value',
-    description: `${network} airtime ${amount} for ${ctx.body.phone_number}`, reference: ctx.body.reference,
+    product,
+    product_type: 'airtime',
+    product_amount: amount,
+    fee_amount: NO_FEE,
+    price_basis: 'face_value',
+    description: `${network} airtime ${amount} for ${ctx.body.phone_number}`,
+    reference: ctx.body.reference,
     phone_number: ctx.body.phone_number,
   });
 };
@@ -53,8 +61,13 @@ export const createDataPurchase: Handler<'createDataPurchase'> = async (ctx) => 
   const product = await productOf(ctx.store, ctx.environment, 'dataplan', ctx.body.product_id, 422);
   const a = attributesOf(product);
   return purchase(ctx, biller, {
-    product, product_type: 'dataplan', product_amount: a.price.amount!, fee_amount: NO_FEE, price_basis: 'fixed',
-    description: `${a.display_name} for ${ctx.body.phone_number}`, reference: ctx.body.reference,
+    product,
+    product_type: 'dataplan',
+    product_amount: a.price.amount!,
+    fee_amount: NO_FEE,
+    price_basis: 'fixed',
+    description: `${a.display_name} for ${ctx.body.phone_number}`,
+    reference: ctx.body.reference,
     phone_number: ctx.body.phone_number,
   });
 };
@@ -65,11 +78,20 @@ export const createElectricityPurchase: Handler<'createElectricityPurchase'> = a
   const amount = money(ctx.body.amount);
   checkAmountRange(product, amount);
   // The customer must be known and the biller's answer usable (503 BILLER_UNAVAILABLE otherwise), before any debit.
-  verifiedOr(await verifyMeter(biller, { environment: ctx.environment, product, meter_number: ctx.body.meter_number }), errors.meterNotFound);
+  verifiedOr(
+    await verifyMeter(biller, { environment: ctx.environment, product, meter_number: ctx.body.meter_number }),
+    errors.meterNotFound,
+  );
   return purchase(ctx, biller, {
-    product, product_type: 'electricity', product_amount: amount, fee_amount: ELECTRICITY_FEE, price_basis: 'face_value',
+    product,
+    product_type: 'electricity',
+    product_amount: amount,
+    fee_amount: ELECTRICITY_FEE,
+    price_basis: 'face_value',
     description: `${attributesOf(product).display_name} ${amount} for meter ${ctx.body.meter_number}`,
-    reference: ctx.body.reference, phone_number: ctx.body.phone_number, meter_number: ctx.body.meter_number,
+    reference: ctx.body.reference,
+    phone_number: ctx.body.phone_number,
+    meter_number: ctx.body.meter_number,
     meter_type: product.meter_type,
   });
 };
@@ -77,11 +99,23 @@ export const createElectricityPurchase: Handler<'createElectricityPurchase'> = a
 export const createCableTvPurchase: Handler<'createCableTvPurchase'> = async (ctx) => {
   const biller = billerOf(ctx.biller);
   const product = await productOf(ctx.store, ctx.environment, 'cabletv', ctx.body.product_id, 422);
-  verifiedOr(await verifySmartcard(biller, { environment: ctx.environment, product, smartcard_number: ctx.body.smartcard_number }), errors.smartcardNotFound);
+  verifiedOr(
+    await verifySmartcard(biller, {
+      environment: ctx.environment,
+      product,
+      smartcard_number: ctx.body.smartcard_number,
+    }),
+    errors.smartcardNotFound,
+  );
   const a = attributesOf(product);
   return purchase(ctx, biller, {
-    product, product_type: 'cabletv', product_amount: a.price.amount!, fee_amount: NO_FEE, price_basis: 'fixed',
-    description: `${a.display_name} for smartcard ${ctx.body.smartcard_number}`, reference: ctx.body.reference,
+    product,
+    product_type: 'cabletv',
+    product_amount: a.price.amount!,
+    fee_amount: NO_FEE,
+    price_basis: 'fixed',
+    description: `${a.display_name} for smartcard ${ctx.body.smartcard_number}`,
+    reference: ctx.body.reference,
     smartcard_number: ctx.body.smartcard_number,
   });
 };

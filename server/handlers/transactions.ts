@@ -31,25 +31,37 @@ export function instantOf(name: 'from' | 'to', value: string | undefined): Date 
 
 /** Every query parameter of the operation is read here and handed on: its filters to the store, page and per_page
  * to pageOf() (the map after the operationId declares them: queryHandler, ARCHITECTURE.md step 3). */
-export const listTransactions = queryHandler('listTransactions', {
-  status: true, category: true, reference: true, from: true, to: true, page: true, per_page: true,
-}, async (ctx) => {
-  const { account_id } = ctx.principal;
-  const q = ctx.query;
-  const from = instantOf('from', q.from);
-  const to = instantOf('to', q.to);
-  if (from && to && from.getTime() > to.getTime()) throw errors.invalidParameter('from', "must not be after 'to'");
-  const page = pageOf(q);
-  const result = await ctx.store.listTransactions(
-    account_id,
-    { status: q.status, category: q.category, external_reference: q.reference, from, to },
-    page,
-  );
-  return okList(toTransactions(result.items), page, result.total_count);
-});
+export const listTransactions = queryHandler(
+  'listTransactions',
+  {
+    status: true,
+    category: true,
+    reference: true,
+    from: true,
+    to: true,
+    page: true,
+    per_page: true,
+  },
+  async (ctx) => {
+    const { account_id } = ctx.principal;
+    const q = ctx.query;
+    const from = instantOf('from', q.from);
+    const to = instantOf('to', q.to);
+    if (from && to && from.getTime() > to.getTime()) throw errors.invalidParameter('from', "must not be after 'to'");
+    const page = pageOf(q);
+    const result = await ctx.store.listTransactions(
+      account_id,
+      { status: q.status, category: q.category, external_reference: q.reference, from, to },
+      page,
+    );
+    return okList(toTransactions(result.items), page, result.total_count);
+  },
+);
 
 /** The three lookup forms: a UUID, `txn_` + UUID, or an external reference. Anything else matches nothing. */
-export function parseTransactionId(id: string): { by: 'id'; id: string } | { by: 'external_reference'; ref: string } | null {
+export function parseTransactionId(
+  id: string,
+): { by: 'id'; id: string } | { by: 'external_reference'; ref: string } | null {
   const bare = id.startsWith('txn_') ? id.slice(4) : id;
   if (UUID.test(bare)) return { by: 'id', id: bare.toLowerCase() };
   if (bare === id && EXTERNAL_REFERENCE_PATTERN.test(id)) return { by: 'external_reference', ref: id };

@@ -20,14 +20,19 @@ const SMARTCARD_NUMBER = /^[0-9]{10,11}$/;
 export function verifiedOr<T>(v: Verification<T>, notFound: () => ApiError): T {
   if (v.kind === 'verified') return v.info;
   if (v.kind === 'not_found') throw notFound();
-  throw errors.billerAnswerUnusable(new Error(`unusable verification answer: ${v.why}`, v.cause === undefined ? undefined : { cause: v.cause }));
+  throw errors.billerAnswerUnusable(
+    new Error(`unusable verification answer: ${v.why}`, v.cause === undefined ? undefined : { cause: v.cause }),
+  );
 }
 
 export const getElectricityMeter: Handler<'getElectricityMeter'> = async (ctx) => {
   const biller = billerOf(ctx.biller);
   const product = await productOf(ctx.store, ctx.environment, 'electricity', ctx.path.product_id, 404);
   if (!METER_NUMBER.test(ctx.path.meter_number)) throw errors.meterNotFound();
-  const meter = verifiedOr(await verifyMeter(biller, { environment: ctx.environment, product, meter_number: ctx.path.meter_number }), errors.meterNotFound);
+  const meter = verifiedOr(
+    await verifyMeter(biller, { environment: ctx.environment, product, meter_number: ctx.path.meter_number }),
+    errors.meterNotFound,
+  );
   return ok({ id: meter.meter_number, type: 'meter' as const, attributes: { ...meter, product_id: product.id } });
 };
 
@@ -35,6 +40,13 @@ export const getCableTvSmartcard: Handler<'getCableTvSmartcard'> = async (ctx) =
   const biller = billerOf(ctx.biller);
   const product = await productOf(ctx.store, ctx.environment, 'cabletv', ctx.path.product_id, 404);
   if (!SMARTCARD_NUMBER.test(ctx.path.smartcard_number)) throw errors.smartcardNotFound();
-  const card = verifiedOr(await verifySmartcard(biller, { environment: ctx.environment, product, smartcard_number: ctx.path.smartcard_number }), errors.smartcardNotFound);
+  const card = verifiedOr(
+    await verifySmartcard(biller, {
+      environment: ctx.environment,
+      product,
+      smartcard_number: ctx.path.smartcard_number,
+    }),
+    errors.smartcardNotFound,
+  );
   return ok({ id: card.smartcard_number, type: 'smartcard' as const, attributes: { ...card, product_id: product.id } });
 };

@@ -14,37 +14,63 @@ import { pageOf } from './paging.ts';
 
 const retainedSince = () => new Date(Date.now() - EVENT_RETENTION_MS);
 
-export const listWebhookDeliveries = queryHandler('listWebhookDeliveries', { page: true, per_page: true, event_id: true, status: true }, async (ctx) => {
-  const page = pageOf(ctx.query);
-  const r = await ctx.store.listWebhookDeliveries(ctx.principal.account_id, ctx.path.webhook_id,
-    { event_id: ctx.query.event_id, status: ctx.query.status }, page);
-  if (!r) throw errors.webhookNotFound();
-  return okList(r.items.map(toWebhookDelivery), page, r.total_count);
-});
+export const listWebhookDeliveries = queryHandler(
+  'listWebhookDeliveries',
+  { page: true, per_page: true, event_id: true, status: true },
+  async (ctx) => {
+    const page = pageOf(ctx.query);
+    const r = await ctx.store.listWebhookDeliveries(
+      ctx.principal.account_id,
+      ctx.path.webhook_id,
+      { event_id: ctx.query.event_id, status: ctx.query.status },
+      page,
+    );
+    if (!r) throw errors.webhookNotFound();
+    return okList(r.items.map(toWebhookDelivery), page, r.total_count);
+  },
+);
 
 export const getWebhookDelivery: Handler<'getWebhookDelivery'> = async (ctx) => {
   const account = ctx.principal.account_id;
   const row = await ctx.store.getWebhookDelivery(account, ctx.path.webhook_id, ctx.path.delivery_id);
   if (row) return ok(toWebhookDelivery(row));
-  throw (await ctx.store.getWebhookEndpoint(account, ctx.path.webhook_id)) ? errors.deliveryNotFound() : errors.webhookNotFound();
+  throw (await ctx.store.getWebhookEndpoint(account, ctx.path.webhook_id))
+    ? errors.deliveryNotFound()
+    : errors.webhookNotFound();
 };
 
-export const createWebhookDelivery: Handler<'createWebhookDelivery'> = async (ctx) => keyedCreate(ctx, async (tx) => {
-  const r = await tx.createWebhookRedelivery({
-    account_id: ctx.principal.account_id, endpoint_id: ctx.path.webhook_id, event_id: ctx.body.event_id,
-    id: randomUUID(), at: new Date(), since: retainedSince(),
+export const createWebhookDelivery: Handler<'createWebhookDelivery'> = async (ctx) =>
+  keyedCreate(ctx, async (tx) => {
+    const r = await tx.createWebhookRedelivery({
+      account_id: ctx.principal.account_id,
+      endpoint_id: ctx.path.webhook_id,
+      event_id: ctx.body.event_id,
+      id: randomUUID(),
+      at: new Date(),
+      since: retainedSince(),
+    });
+    if (r === 'webhook_not_found') throw errors.webhookNotFound();
+    if (r === 'event_not_found') throw errors.eventNotFound(422);
+    return {
+      value: r,
+      data: toWebhookDelivery(r),
+      location: `${ctx.basePath}/webhooks/${r.endpoint_id}/deliveries/${r.id}`,
+    };
   });
-  if (r === 'webhook_not_found') throw errors.webhookNotFound();
-  if (r === 'event_not_found') throw errors.eventNotFound(422);
-  return { value: r, data: toWebhookDelivery(r), location: `${ctx.basePath}/webhooks/${r.endpoint_id}/deliveries/${r.id}` };
-});
 
-export const listEvents = queryHandler('listEvents', { page: true, per_page: true, type: true, transaction_id: true }, async (ctx) => {
-  const page = pageOf(ctx.query);
-  const r = await ctx.store.listWebhookEvents(ctx.principal.account_id,
-    { type: ctx.query.type, transaction_id: ctx.query.transaction_id, since: retainedSince() }, page);
-  return okList(r.items.map(eventBody), page, r.total_count);
-});
+export const listEvents = queryHandler(
+  'listEvents',
+  { page: true, per_page: true, type: true, transaction_id: true },
+  async (ctx) => {
+    const page = pageOf(ctx.query);
+    const r = await ctx.store.listWebhookEvents(
+      ctx.principal.account_id,
+      { type: ctx.query.type, transaction_id: ctx.query.transaction_id, since: retainedSince() },
+      page,
+    );
+    return okList(r.items.map(eventBody), page, r.total_count);
+  },
+);
 
 export const getEvent: Handler<'getEvent'> = async (ctx) => {
   const e = await ctx.store.getWebhookEvent(ctx.principal.account_id, ctx.path.event_id, retainedSince());

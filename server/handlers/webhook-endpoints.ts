@@ -28,25 +28,33 @@ async function checkUrl(rt: WebhookRuntime, environment: Environment, url: strin
   const problem = checkWebhookUrl(url, policy);
   if (problem) throw errors.webhookUrlNotAllowed(problem.message);
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  const resolved = await resolveWebhookHost(host, policy, undefined, AbortSignal.timeout(REGISTRATION_LOOKUP_MS)).catch(() => null);
-  if (resolved && !resolved.ok && resolved.problem.reason !== 'unresolvable') throw errors.webhookUrlNotAllowed(resolved.problem.message);
+  const resolved = await resolveWebhookHost(host, policy, undefined, AbortSignal.timeout(REGISTRATION_LOOKUP_MS)).catch(
+    () => null,
+  );
+  if (resolved && !resolved.ok && resolved.problem.reason !== 'unresolvable')
+    throw errors.webhookUrlNotAllowed(resolved.problem.message);
 }
 
 /** How long a registration waits for the host's resolution before leaving the check to the deliveries. */
 const REGISTRATION_LOOKUP_MS = 2_000;
 
 function secretsOf(rt: WebhookRuntime) {
-  if (!rt.secrets) throw errors.serviceUnavailable(new Error('webhooks: this server has no signing key (WEBHOOK_SIGNING_KEY)'));
+  if (!rt.secrets)
+    throw errors.serviceUnavailable(new Error('webhooks: this server has no signing key (WEBHOOK_SIGNING_KEY)'));
   return rt.secrets;
 }
 
 const locationOf = (basePath: string, id: string) => `${basePath}/webhooks/${id}`;
 
-export const listWebhookEndpoints = queryHandler('listWebhookEndpoints', { page: true, per_page: true }, async (ctx) => {
-  const page = pageOf(ctx.query);
-  const r = await ctx.store.listWebhookEndpoints(ctx.principal.account_id, page);
-  return okList(r.items.map(toWebhookEndpoint), page, r.total_count);
-});
+export const listWebhookEndpoints = queryHandler(
+  'listWebhookEndpoints',
+  { page: true, per_page: true },
+  async (ctx) => {
+    const page = pageOf(ctx.query);
+    const r = await ctx.store.listWebhookEndpoints(ctx.principal.account_id, page);
+    return okList(r.items.map(toWebhookEndpoint), page, r.total_count);
+  },
+);
 
 export const getWebhookEndpoint: Handler<'getWebhookEndpoint'> = async (ctx) => {
   const row = await ctx.store.getWebhookEndpoint(ctx.principal.account_id, ctx.path.webhook_id);
@@ -59,10 +67,18 @@ export const createWebhookEndpoint: Handler<'createWebhookEndpoint'> = async (ct
   await checkUrl(ctx.webhooks, ctx.environment, ctx.body.url);
   const id = randomUUID();
   return keyedCreate<'createWebhookEndpoint', WebhookEndpointRow>(ctx, async (tx) => {
-    const row = await tx.createWebhookEndpoint({
-      id, account_id: ctx.principal.account_id, url: ctx.body.url, events: [...new Set(ctx.body.events)],
-      description: ctx.body.description ?? null, ...secretRecord(secrets.secretOf(id, 1)), at: new Date(),
-    }, ctx.webhooks.maxEndpoints);
+    const row = await tx.createWebhookEndpoint(
+      {
+        id,
+        account_id: ctx.principal.account_id,
+        url: ctx.body.url,
+        events: [...new Set(ctx.body.events)],
+        description: ctx.body.description ?? null,
+        ...secretRecord(secrets.secretOf(id, 1)),
+        at: new Date(),
+      },
+      ctx.webhooks.maxEndpoints,
+    );
     if (!row) throw errors.webhookLimitReached(ctx.webhooks.maxEndpoints);
     return { value: row, data: toStoredEndpointWithSecret(row), location: locationOf(ctx.basePath, row.id) };
   });
@@ -70,16 +86,24 @@ export const createWebhookEndpoint: Handler<'createWebhookEndpoint'> = async (ct
 
 export const updateWebhookEndpoint: Handler<'updateWebhookEndpoint'> = async (ctx) => {
   if (ctx.body.url !== undefined) await checkUrl(ctx.webhooks, ctx.environment, ctx.body.url);
-  const row = await ctx.store.updateWebhookEndpoint(ctx.principal.account_id, ctx.path.webhook_id, {
-    url: ctx.body.url, events: ctx.body.events && [...new Set(ctx.body.events)], description: ctx.body.description,
-    enabled: ctx.body.enabled,
-  }, new Date());
+  const row = await ctx.store.updateWebhookEndpoint(
+    ctx.principal.account_id,
+    ctx.path.webhook_id,
+    {
+      url: ctx.body.url,
+      events: ctx.body.events && [...new Set(ctx.body.events)],
+      description: ctx.body.description,
+      enabled: ctx.body.enabled,
+    },
+    new Date(),
+  );
   if (!row) throw errors.webhookNotFound();
   return ok(toWebhookEndpoint(row));
 };
 
 export const deleteWebhookEndpoint: Handler<'deleteWebhookEndpoint'> = async (ctx) => {
-  if (!(await ctx.store.deleteWebhookEndpoint(ctx.principal.account_id, ctx.path.webhook_id))) throw errors.webhookNotFound();
+  if (!(await ctx.store.deleteWebhookEndpoint(ctx.principal.account_id, ctx.path.webhook_id)))
+    throw errors.webhookNotFound();
 };
 
 /** Tries this many times when another rotation of the same endpoint commits in between (compare-and-set). */
@@ -96,14 +120,17 @@ export const createWebhookSecretRotation: Handler<'createWebhookSecretRotation'>
       return await keyedCreate<'createWebhookSecretRotation', WebhookEndpointRow>(ctx, async (tx) => {
         const at = new Date();
         const row = await tx.rotateWebhookSecret(account, current.id, {
-          generation, ...secretRecord(secrets.secretOf(current.id, generation)),
-          previous_secret_expires_at: new Date(at.getTime() + ROTATION_OVERLAP_MS), at,
+          generation,
+          ...secretRecord(secrets.secretOf(current.id, generation)),
+          previous_secret_expires_at: new Date(at.getTime() + ROTATION_OVERLAP_MS),
+          at,
         });
         if (!row) throw new RotationRaced();
         return { value: row, data: toStoredEndpointWithSecret(row), location: locationOf(ctx.basePath, row.id) };
       });
     } catch (e) {
-      if (!(e instanceof RotationRaced) || tries >= ROTATION_TRIES) throw e instanceof RotationRaced ? errors.idempotencyKeyInUse() : e;
+      if (!(e instanceof RotationRaced) || tries >= ROTATION_TRIES)
+        throw e instanceof RotationRaced ? errors.idempotencyKeyInUse() : e;
     }
   }
 };

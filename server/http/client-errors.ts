@@ -17,7 +17,8 @@ import { MAX_HEADER_BYTES } from './request-limits.ts';
 const TIMEOUT = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n';
 
 export function onClientError(err: Error & { code?: string }, socket: Duplex): void {
-  const inResponse = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+  const inResponse =
+    (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
   if (err.code === 'ECONNRESET' || !socket.writable || inResponse) {
     socket.destroy();
     return;
@@ -27,7 +28,9 @@ export function onClientError(err: Error & { code?: string }, socket: Duplex): v
     return;
   }
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-  const detail = tooLarge ? `the request line and headers are larger than ${MAX_HEADER_BYTES} bytes` : 'the request is not valid HTTP/1.1';
+  const detail = tooLarge
+    ? `the request line and headers are larger than ${MAX_HEADER_BYTES} bytes`
+    : 'the request is not valid HTTP/1.1';
   const body = JSON.stringify(envelopeOf(errors.invalidParameter('request', detail)));
   socket.end(
     'HTTP/1.1 400 Bad Request\r\n' +

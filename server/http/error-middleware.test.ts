@@ -15,22 +15,53 @@ describe('errorMiddleware over HTTP', () => {
   beforeAll(async () => {
     const app = express();
     const routes: Record<string, () => unknown> = {
-      api: () => { throw errors.insufficientScope('read_transactions'); },
-      store: () => { throw new StoreUnavailableError('connection refused'); },
-      boom: () => { throw new Error('secret internals: password=hunter2'); },
-      plain: () => { throw new ApiError(404, 'TRANSACTION_NOT_FOUND', 'No transaction matches this identifier.'); },
-      client: () => { throw Object.assign(new Error('Unexpected token } in JSON'), { status: 400, expose: true }); },
-      validator: () => { throw new validatorError.InternalServerError({ path: '/response/data', message: '.response.data must be object' }); },
+      api: () => {
+        throw errors.insufficientScope('read_transactions');
+      },
+      store: () => {
+        throw new StoreUnavailableError('connection refused');
+      },
+      boom: () => {
+        throw new Error('secret internals: password=hunter2');
+      },
+      plain: () => {
+        throw new ApiError(404, 'TRANSACTION_NOT_FOUND', 'No transaction matches this identifier.');
+      },
+      client: () => {
+        throw Object.assign(new Error('Unexpected token } in JSON'), { status: 400, expose: true });
+      },
+      validator: () => {
+        throw new validatorError.InternalServerError({
+          path: '/response/data',
+          message: '.response.data must be object',
+        });
+      },
     };
-    app.get('/:kind', (req) => { routes[req.params.kind]!(); });
-    app.use(errorMiddleware({ error: (obj, msg) => { logged.push({ obj: obj as Record<string, unknown>, msg }); } }));
-    await new Promise<void>((r) => { server = app.listen(0, '127.0.0.1', () => r()); });
+    app.get('/:kind', (req) => {
+      routes[req.params.kind]!();
+    });
+    app.use(
+      errorMiddleware({
+        error: (obj, msg) => {
+          logged.push({ obj: obj as Record<string, unknown>, msg });
+        },
+      }),
+    );
+    await new Promise<void>((r) => {
+      server = app.listen(0, '127.0.0.1', () => r());
+    });
     base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   it.each([
-    ['api', 403, 'INSUFFICIENT_SCOPE', 'Forbidden', { 'www-authenticate': 'Bearer error="insufficient_scope", scope="read_transactions"' }],
+    [
+      'api',
+      403,
+      'INSUFFICIENT_SCOPE',
+      'Forbidden',
+      { 'www-authenticate': 'Bearer error="insufficient_scope", scope="read_transactions"' },
+    ],
     ['store', 503, 'SERVICE_UNAVAILABLE', 'Service Unavailable', { 'retry-after': '5' }],
     ['boom', 500, 'INTERNAL_ERROR', 'Internal Server Error', {}],
     ['plain', 404, 'TRANSACTION_NOT_FOUND', 'Not Found', {}],
@@ -66,40 +97,84 @@ describe('every error envelope is checked against the contract when responses ar
     const app = express();
     const routes: Record<string, () => unknown> = {
       // The probe's finding: a partner's 15,000-character member name echoed whole (a bug errors.ts now prevents).
-      echo: () => { throw new ApiError(400, 'INVALID_PARAMETER', `Invalid parameter '/${long}': unknown`, { details: [{ parameter: `/${long}`, message: 'unknown' }] }); },
-      many: () => { throw new ApiError(400, 'INVALID_PARAMETER', 'many', { details: Array.from({ length: 40 }, (_, i) => ({ parameter: `/m${i}`, message: 'unknown' })) }); },
-      fine: () => { throw errors.invalidParameter(`/${long}`, 'unknown'); },
-      scope: () => { throw errors.insufficientScope('read_transactions'); },
+      echo: () => {
+        throw new ApiError(400, 'INVALID_PARAMETER', `Invalid parameter '/${long}': unknown`, {
+          details: [{ parameter: `/${long}`, message: 'unknown' }],
+        });
+      },
+      many: () => {
+        throw new ApiError(400, 'INVALID_PARAMETER', 'many', {
+          details: Array.from({ length: 40 }, (_, i) => ({ parameter: `/m${i}`, message: 'unknown' })),
+        });
+      },
+      fine: () => {
+        throw errors.invalidParameter(`/${long}`, 'unknown');
+      },
+      scope: () => {
+        throw errors.insufficientScope('read_transactions');
+      },
     };
-    app.get('/:kind', (req) => { routes[req.params.kind]!(); });
-    app.use(errorMiddleware({ error: (obj, msg) => { logged.push({ obj: obj as Record<string, unknown>, msg }); } }, check));
-    await new Promise<void>((r) => { server = app.listen(0, '127.0.0.1', () => r()); });
+    app.get('/:kind', (req) => {
+      routes[req.params.kind]!();
+    });
+    app.use(
+      errorMiddleware(
+        {
+          error: (obj, msg) => {
+            logged.push({ obj: obj as Record<string, unknown>, msg });
+          },
+        },
+        check,
+      ),
+    );
+    await new Promise<void>((r) => {
+      server = app.listen(0, '127.0.0.1', () => r());
+    });
     base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   };
   const stop = () => new Promise<void>((r) => server.close(() => r()));
   const check = errorEnvelopeCheck(bundle);
   const get = async (kind: string) => {
     const r = await fetch(`${base}/${kind}`);
-    return { status: r.status, type: r.headers.get('content-type'), body: (await r.json()) as ErrorEnvelope, auth: r.headers.get('www-authenticate') };
+    return {
+      status: r.status,
+      type: r.headers.get('content-type'),
+      body: (await r.json()) as ErrorEnvelope,
+      auth: r.headers.get('www-authenticate'),
+    };
   };
 
-  it('checks an envelope as the contract\'s ErrorResponse schema does', () => {
+  it("checks an envelope as the contract's ErrorResponse schema does", () => {
     expect(check(envelopeOf(errors.insufficientScope('read_transactions')))).toEqual([]);
-    expect(check(envelopeOf(new ApiError(400, 'INVALID_PARAMETER', long), false))).toEqual([expect.stringMatching(/^\/error\/message must NOT have more than 4096 characters/)]);
+    expect(check(envelopeOf(new ApiError(400, 'INVALID_PARAMETER', long), false))).toEqual([
+      expect.stringMatching(/^\/error\/message must NOT have more than 4096 characters/),
+    ]);
   });
 
   describe('on (tests, development)', () => {
     beforeAll(() => start(check));
     afterAll(stop);
 
-    it.each(['echo', 'many'])('catches an envelope over the contract\'s limits (/%s): logged, and answered 500 INTERNAL_ERROR in JSON', async (kind) => {
-      logged.length = 0;
-      const r = await get(kind);
-      expect([r.status, r.type, r.body.error.code, r.body.status]).toEqual([500, expect.stringMatching(/^application\/json/), 'INTERNAL_ERROR', { code: 500, message: 'Internal Server Error' }]);
-      expect(check(r.body)).toEqual([]);
-      const caught = logged.find((l) => l.msg === 'error response breaks the contract');
-      expect(caught?.obj).toMatchObject({ code: 'INVALID_PARAMETER', status: 400, problems: expect.arrayContaining([expect.stringMatching(/must NOT have more than/)]) as unknown });
-    });
+    it.each(['echo', 'many'])(
+      "catches an envelope over the contract's limits (/%s): logged, and answered 500 INTERNAL_ERROR in JSON",
+      async (kind) => {
+        logged.length = 0;
+        const r = await get(kind);
+        expect([r.status, r.type, r.body.error.code, r.body.status]).toEqual([
+          500,
+          expect.stringMatching(/^application\/json/),
+          'INTERNAL_ERROR',
+          { code: 500, message: 'Internal Server Error' },
+        ]);
+        expect(check(r.body)).toEqual([]);
+        const caught = logged.find((l) => l.msg === 'error response breaks the contract');
+        expect(caught?.obj).toMatchObject({
+          code: 'INVALID_PARAMETER',
+          status: 400,
+          problems: expect.arrayContaining([expect.stringMatching(/must NOT have more than/)]) as unknown,
+        });
+      },
+    );
 
     it('lets an envelope within the contract through unchanged, headers and all', async () => {
       logged.length = 0;
@@ -112,7 +187,7 @@ describe('every error envelope is checked against the contract when responses ar
     });
   });
 
-  describe('off (production): the envelope is still kept within the contract\'s limits', () => {
+  describe("off (production): the envelope is still kept within the contract's limits", () => {
     beforeAll(() => start(null));
     afterAll(stop);
 

@@ -63,8 +63,10 @@ export function errorMiddleware(log: ErrorLogger, check: EnvelopeCheck | null = 
     let apiError = toApiError(err);
     const broken = check?.(envelopeOf(apiError, false)) ?? [];
     if (broken.length > 0) {
-      log.error({ problems: broken, request_id: res.getHeader('X-Request-Id'), code: apiError.code, status: apiError.status },
-        'error response breaks the contract');
+      log.error(
+        { problems: broken, request_id: res.getHeader('X-Request-Id'), code: apiError.code, status: apiError.status },
+        'error response breaks the contract',
+      );
       apiError = errors.internal(apiError);
     }
     if (apiError.status >= 500) {

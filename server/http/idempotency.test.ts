@@ -32,12 +32,24 @@ interface Counted {
 
 /** The store as another process would hold it (its own known keys), counting what the checks are about. */
 function counted(store: Store): Counted {
-  const c: Counted = { store: undefined as never, counts: { claims: 0, records: 0, settles: 0 }, unavailable: { settles: 0 } };
+  const c: Counted = {
+    store: undefined as never,
+    counts: { claims: 0, records: 0, settles: 0 },
+    unavailable: { settles: 0 },
+  };
   c.store = new Proxy(store, {
     get(target, prop, receiver) {
       const v = Reflect.get(target, prop, receiver) as unknown;
-      if (prop === 'claimIdempotencyKey') return (...a: Parameters<Store['claimIdempotencyKey']>) => { c.counts.claims++; return target.claimIdempotencyKey(...a); };
-      if (prop === 'recordPurchase') return (...a: Parameters<Store['recordPurchase']>) => { c.counts.records++; return target.recordPurchase(...a); };
+      if (prop === 'claimIdempotencyKey')
+        return (...a: Parameters<Store['claimIdempotencyKey']>) => {
+          c.counts.claims++;
+          return target.claimIdempotencyKey(...a);
+        };
+      if (prop === 'recordPurchase')
+        return (...a: Parameters<Store['recordPurchase']>) => {
+          c.counts.records++;
+          return target.recordPurchase(...a);
+        };
       if (prop === 'settlePurchase') {
         return async (...a: Parameters<Store['settlePurchase']>) => {
           c.counts.settles++;
@@ -55,25 +67,57 @@ function counted(store: Store): Counted {
 }
 
 /** One POST of sandbox airtime through the pipeline's idempotency and the purchase flow, as pipeline.ts runs them. */
-async function buy(on: Counted, account: string, key: string, body: { network: string; phone_number: string; amount: string }) {
+async function buy(
+  on: Counted,
+  account: string,
+  key: string,
+  body: { network: string; phone_number: string; amount: string },
+) {
   const store = on.store;
   const product = (await store.getAirtimeProduct('sandbox', 'MTN'))!;
-  return idempotently(store, {
-    account_id: account, key, operation: 'createAirtimePurchase', fingerprint: fingerprintOf('createAirtimePurchase', body), now: new Date(),
-  }, async (hold: KeyHold) => {
-    const created = await purchase({
-      environment: 'sandbox', basePath: BASE, store, idempotency: hold,
-      principal: { key_id: randomUUID(), account_id: account, environment: 'sandbox', scopes: ['purchase_airtime'] },
-    }, biller, {
-      product, product_type: 'airtime', product_amount: body.amount, fee_amount: '0.00', price_basis: 'face_value',
-      description: `MTN airtime ${body.amount}`, reference: undefined, phone_number: body.phone_number,
-    });
-    if ('stored' in created && created.stored) return { ...created.stored, stored: true };
-    return { status: 201, body: JSON.stringify(created.body), location: created.location };
-  });
+  return idempotently(
+    store,
+    {
+      account_id: account,
+      key,
+      operation: 'createAirtimePurchase',
+      fingerprint: fingerprintOf('createAirtimePurchase', body),
+      now: new Date(),
+    },
+    async (hold: KeyHold) => {
+      const created = await purchase(
+        {
+          environment: 'sandbox',
+          basePath: BASE,
+          store,
+          idempotency: hold,
+          principal: {
+            key_id: randomUUID(),
+            account_id: account,
+            environment: 'sandbox',
+            scopes: ['purchase_airtime'],
+          },
+        },
+        biller,
+        {
+          product,
+          product_type: 'airtime',
+          product_amount: body.amount,
+          fee_amount: '0.00',
+          price_basis: 'face_value',
+          description: `MTN airtime ${body.amount}`,
+          reference: undefined,
+          phone_number: body.phone_number,
+        },
+      );
+      if ('stored' in created && created.stored) return { ...created.stored, stored: true };
+      return { status: 201, body: JSON.stringify(created.body), location: created.location };
+    },
+  );
 }
 
-const statusOf = (body: string) => (JSON.parse(body) as { data: { attributes: { status: string } } }).data.attributes.status;
+const statusOf = (body: string) =>
+  (JSON.parse(body) as { data: { attributes: { status: string } } }).data.attributes.status;
 
 describe.each([
   ['PGlite', () => pgliteStores()],
@@ -88,35 +132,44 @@ describe.each([
   it('a sequence of requests over a few keys: new keys run once, repeats replay or are refused from the record, no claim ever locks it', async () => {
     const account = await fundedAccount(first(), '1000000.00');
     // Two processes on one database: each has met only the keys sent to it.
-    const request = fc.record({ key: fc.integer({ min: 0, max: 4 }), body: fc.integer({ min: 0, max: 1 }), process: fc.integer({ min: 0, max: 1 }) });
-    await fc.assert(fc.asyncProperty(fc.array(request, { minLength: 1, maxLength: 12 }), async (requests) => {
-      const processes = [counted(first()), counted(first())];
-      const run = randomUUID();
-      const firstAnswer = new Map<number, { body: string; fingerprint: number }>();
-      for (const r of requests) {
-        const body = { network: 'mtn', phone_number: '08011111111', amount: r.body === 0 ? '100.00' : '200.00' };
-        const key = `${run}-${r.key}`;
-        const seen = firstAnswer.get(r.key);
-        if (seen && seen.fingerprint !== r.body) {
-          await expect(buy(processes[r.process]!, account, key, body)).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
-          continue;
+    const request = fc.record({
+      key: fc.integer({ min: 0, max: 4 }),
+      body: fc.integer({ min: 0, max: 1 }),
+      process: fc.integer({ min: 0, max: 1 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(request, { minLength: 1, maxLength: 12 }), async (requests) => {
+        const processes = [counted(first()), counted(first())];
+        const run = randomUUID();
+        const firstAnswer = new Map<number, { body: string; fingerprint: number }>();
+        for (const r of requests) {
+          const body = { network: 'mtn', phone_number: '08011111111', amount: r.body === 0 ? '100.00' : '200.00' };
+          const key = `${run}-${r.key}`;
+          const seen = firstAnswer.get(r.key);
+          if (seen && seen.fingerprint !== r.body) {
+            await expect(buy(processes[r.process]!, account, key, body)).rejects.toMatchObject({
+              code: 'IDEMPOTENCY_KEY_REUSED',
+            });
+            continue;
+          }
+          const answer = await buy(processes[r.process]!, account, key, body);
+          expect(answer.status).toBe(201);
+          if (!seen) {
+            expect(answer.replayed).toBe(false);
+            firstAnswer.set(r.key, { body: answer.body, fingerprint: r.body });
+          } else {
+            expect(answer).toMatchObject({ replayed: true, body: seen.body });
+          }
         }
-        const answer = await buy(processes[r.process]!, account, key, body);
-        expect(answer.status).toBe(201);
-        if (!seen) {
-          expect(answer.replayed).toBe(false);
-          firstAnswer.set(r.key, { body: answer.body, fingerprint: r.body });
-        } else {
-          expect(answer).toMatchObject({ replayed: true, body: seen.body });
-        }
-      }
-      const counts = processes.map((p) => p.counts);
-      expect(counts.map((c) => c.claims)).toEqual([0, 0]);
-      // The recording statement ran for each new key, and at most once more per process that had not met the key.
-      const distinct = firstAnswer.size;
-      expect(counts[0]!.records + counts[1]!.records).toBeLessThanOrEqual(distinct * 2);
-      expect(counts[0]!.settles + counts[1]!.settles).toBe(distinct);
-    }), { numRuns: 15 });
+        const counts = processes.map((p) => p.counts);
+        expect(counts.map((c) => c.claims)).toEqual([0, 0]);
+        // The recording statement ran for each new key, and at most once more per process that had not met the key.
+        const distinct = firstAnswer.size;
+        expect(counts[0]!.records + counts[1]!.records).toBeLessThanOrEqual(distinct * 2);
+        expect(counts[0]!.settles + counts[1]!.settles).toBe(distinct);
+      }),
+      { numRuns: 15 },
+    );
   });
 
   it('a repeat of a key this process met runs nothing but a read: not the handler, not the recording statement', async () => {
@@ -134,22 +187,25 @@ describe.each([
     const account = await fundedAccount(first(), '1000000.00');
     // The sandbox stories that answer at once (successful, then reversed later): the first answer must be theirs.
     const phones = ['08011111111', '08044444444'];
-    await fc.assert(fc.asyncProperty(fc.integer({ min: 0, max: 3 }), fc.constantFrom(...phones), async (failures, phone) => {
-      const p = counted(first());
-      p.unavailable.settles = failures;
-      const key = randomUUID();
-      const body = { network: 'mtn', phone_number: phone, amount: '100.00' };
-      if (failures >= 3) {
-        await expect(buy(p, account, key, body)).rejects.toBeInstanceOf(StoreUnavailableError);
-        return;
-      }
-      const answer = await buy(p, account, key, body);
-      expect(answer.status).toBe(201);
-      expect(statusOf(answer.body)).toBe('successful');
-      expect(p.counts.settles).toBe(failures + 1);
-      // The record holds exactly that answer: a replay is the same bytes.
-      const replay = await buy(counted(first()), account, key, body);
-      expect(replay).toMatchObject({ replayed: true, body: answer.body });
-    }), { numRuns: 12 });
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 3 }), fc.constantFrom(...phones), async (failures, phone) => {
+        const p = counted(first());
+        p.unavailable.settles = failures;
+        const key = randomUUID();
+        const body = { network: 'mtn', phone_number: phone, amount: '100.00' };
+        if (failures >= 3) {
+          await expect(buy(p, account, key, body)).rejects.toBeInstanceOf(StoreUnavailableError);
+          return;
+        }
+        const answer = await buy(p, account, key, body);
+        expect(answer.status).toBe(201);
+        expect(statusOf(answer.body)).toBe('successful');
+        expect(p.counts.settles).toBe(failures + 1);
+        // The record holds exactly that answer: a replay is the same bytes.
+        const replay = await buy(counted(first()), account, key, body);
+        expect(replay).toMatchObject({ replayed: true, body: answer.body });
+      }),
+      { numRuns: 12 },
+    );
   });
 });

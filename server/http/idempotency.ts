@@ -43,7 +43,10 @@ export function idempotencyKeyOf(req: Request): string {
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v !== null && typeof v === 'object') {
-    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v);
 }
@@ -55,13 +58,18 @@ function canonical(v: unknown): string {
  */
 export function fingerprintOf(operationId: string, body: unknown, path: Readonly<Record<string, string>> = {}): string {
   const where = Object.keys(path).length > 0 ? `${canonical(path)}\n` : '';
-  return createHash('sha256').update(`${operationId}\n${where}${canonical(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${operationId}\n${where}${canonical(body)}`)
+    .digest('hex');
 }
 
 /** A response as stored under a key: what the first request was answered, byte for byte (the store's snapshot). */
 export type StoredResponse = ResponseSnapshot;
 
-export type IdempotencyStore = Pick<Store, 'claimIdempotencyKey' | 'inspectIdempotencyKey' | 'completeIdempotencyKey' | 'releaseIdempotencyKey'>;
+export type IdempotencyStore = Pick<
+  Store,
+  'claimIdempotencyKey' | 'inspectIdempotencyKey' | 'completeIdempotencyKey' | 'releaseIdempotencyKey'
+>;
 
 export interface WriteRun {
   account_id: string;
@@ -107,7 +115,9 @@ function metBefore(store: IdempotencyStore, w: WriteRun): boolean {
  * is absent, expired or abandoned goes on to claimIdempotencyKey, which decides under the record's row lock.
  */
 export async function idempotently(
-  store: IdempotencyStore, w: WriteRun, write: (hold: KeyHold) => Promise<WriteOutcome>,
+  store: IdempotencyStore,
+  w: WriteRun,
+  write: (hold: KeyHold) => Promise<WriteOutcome>,
 ): Promise<StoredResponse & { replayed: boolean }> {
   const claimRequest = { ...w, lease_ms: IDEMPOTENCY_LEASE_MS, ttl_ms: IDEMPOTENCY_TTL_MS };
   if (metBefore(store, w)) {
@@ -146,20 +156,25 @@ export async function idempotently(
     if (keyExists) return runClaimed(store, w, claimRequest, write);
     return settleFailure(store, w, err);
   }
-  if (!hold.claimed) throw errors.internal(new Error(`${w.operation} answered without recording under its Idempotency-Key`));
+  if (!hold.claimed)
+    throw errors.internal(new Error(`${w.operation} answered without recording under its Idempotency-Key`));
   return finish(store, w, claimRequest, outcome);
 }
 
 /** A record that is not this request's: its replay, or why the request cannot run. */
 function answerExisting(claim: Exclude<IdempotencyClaim, { kind: 'claimed' }>): StoredResponse & { replayed: boolean } {
-  if (claim.kind === 'replay') return { status: claim.status, body: claim.body, location: claim.location, replayed: true };
+  if (claim.kind === 'replay')
+    return { status: claim.status, body: claim.body, location: claim.location, replayed: true };
   if (claim.kind === 'reused') throw errors.idempotencyKeyReused();
   throw errors.idempotencyKeyInUse();
 }
 
 /** The write on a record claimed beforehand (claimIdempotencyKey): it links the record instead of creating it. */
 async function runClaimed(
-  store: IdempotencyStore, w: WriteRun, claimRequest: IdempotencyClaimRequest, write: (hold: KeyHold) => Promise<WriteOutcome>,
+  store: IdempotencyStore,
+  w: WriteRun,
+  claimRequest: IdempotencyClaimRequest,
+  write: (hold: KeyHold) => Promise<WriteOutcome>,
 ): Promise<StoredResponse & { replayed: boolean }> {
   let outcome: WriteOutcome;
   try {
@@ -174,7 +189,13 @@ async function runClaimed(
 async function settleFailure(store: IdempotencyStore, w: WriteRun, err: unknown): Promise<never> {
   const e = toApiError(err);
   if (isStoredOutcome(e)) {
-    await store.completeIdempotencyKey({ account_id: w.account_id, key: w.key, status: e.status, body: JSON.stringify(envelopeOf(e)), location: null });
+    await store.completeIdempotencyKey({
+      account_id: w.account_id,
+      key: w.key,
+      status: e.status,
+      body: JSON.stringify(envelopeOf(e)),
+      location: null,
+    });
   } else if (e.code !== 'IDEMPOTENCY_KEY_IN_USE') {
     // Not an outcome to keep (a 5xx, an outage): free the key for the client's retry. The store frees it only while
     // no purchase is linked to it; a key lost to another request (409) is that request's, never freed here.
@@ -185,17 +206,23 @@ async function settleFailure(store: IdempotencyStore, w: WriteRun, err: unknown)
 
 /** A write that succeeded on a record this request holds: its answer, stored unless the write stored it already. */
 async function finish(
-  store: IdempotencyStore, w: WriteRun, claimRequest: IdempotencyClaimRequest, outcome: WriteOutcome,
+  store: IdempotencyStore,
+  w: WriteRun,
+  claimRequest: IdempotencyClaimRequest,
+  outcome: WriteOutcome,
 ): Promise<StoredResponse & { replayed: boolean }> {
   const answer = { status: outcome.status, body: outcome.body, location: outcome.location };
   if (outcome.stored) return { ...answer, replayed: false };
-  if (await store.completeIdempotencyKey({ account_id: w.account_id, key: w.key, ...answer })) return { ...answer, replayed: false };
+  if (await store.completeIdempotencyKey({ account_id: w.account_id, key: w.key, ...answer }))
+    return { ...answer, replayed: false };
   // The record was completed meanwhile — by the settlement worker, with its snapshot of this purchase: answer what is
   // stored, so that this first answer and every replay are the same bytes.
   const stored = await store.claimIdempotencyKey(claimRequest);
-  if (stored.kind === 'replay') return { status: stored.status, body: stored.body, location: stored.location, replayed: false };
+  if (stored.kind === 'replay')
+    return { status: stored.status, body: stored.body, location: stored.location, replayed: false };
   // Purged under us (only if this request outlived the 24-hour keep): store this outcome rather than leave a claim.
-  if (stored.kind === 'claimed') await store.completeIdempotencyKey({ account_id: w.account_id, key: w.key, ...answer });
+  if (stored.kind === 'claimed')
+    await store.completeIdempotencyKey({ account_id: w.account_id, key: w.key, ...answer });
   return { ...answer, replayed: false };
 }
 

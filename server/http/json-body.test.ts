@@ -2,13 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../frozen.ts';
 import { jsonBody, jsonBodyBytes } from './json-body.ts';
 
-const frozenItems = deepFreeze([{ id: 'a', n: 1 }, { id: 'b', when: new Date(0) }]);
+const frozenItems = deepFreeze([
+  { id: 'a', n: 1 },
+  { id: 'b', when: new Date(0) },
+]);
 
 describe('jsonBody', () => {
   it.each<[string, unknown]>([
-    ['a list envelope with a frozen page', { status: { code: 200, message: 'OK' }, data: frozenItems, pagination: { page: 1, per_page: 2, total_pages: 1, total_count: 2 } }],
+    [
+      'a list envelope with a frozen page',
+      {
+        status: { code: 200, message: 'OK' },
+        data: frozenItems,
+        pagination: { page: 1, per_page: 2, total_pages: 1, total_count: 2 },
+      },
+    ],
     ['an envelope with a plain array', { status: { code: 200, message: 'OK' }, data: [{ a: 1 }, { b: 'x"y' }] }],
-    ['a single resource', { status: { code: 200, message: 'OK' }, data: { id: 'x', created_at: new Date(86_400_000) } }],
+    [
+      'a single resource',
+      { status: { code: 200, message: 'OK' }, data: { id: 'x', created_at: new Date(86_400_000) } },
+    ],
     ['undefined members left out', { a: undefined, b: 1, c: () => 1 }],
     ['an empty object', {}],
     ['a top-level array', [1, 2]],
@@ -33,7 +46,14 @@ describe('jsonBody', () => {
 
   it('serialises a frozen page once and reuses the text', () => {
     let calls = 0;
-    const items = deepFreeze([{ get id() { calls++; return 'x'; } }]);
+    const items = deepFreeze([
+      {
+        get id() {
+          calls++;
+          return 'x';
+        },
+      },
+    ]);
     calls = 0; // deepFreeze read the getter (to freeze what it returns)
     jsonBody({ data: items });
     jsonBody({ data: items, pagination: { page: 2 } });

@@ -32,7 +32,10 @@ function valueText(v: unknown): string | undefined {
 }
 
 const isEnvelope = (body: unknown): body is Record<string, unknown> =>
-  body !== null && typeof body === 'object' && !Array.isArray(body) && typeof (body as { toJSON?: unknown }).toJSON !== 'function';
+  body !== null &&
+  typeof body === 'object' &&
+  !Array.isArray(body) &&
+  typeof (body as { toJSON?: unknown }).toJSON !== 'function';
 
 export function jsonBody(body: unknown): string {
   if (!isEnvelope(body)) return JSON.stringify(body);

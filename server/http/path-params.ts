@@ -31,7 +31,11 @@ const NOT_FOUND: Partial<Record<OperationId, Record<string, () => ApiError>>> = 
 };
 
 export const notFoundOf = (route: AnyRoute, param?: string): ApiError =>
-  ((param !== undefined ? NOT_FOUND[route.operationId]?.[param] : undefined) ?? Object.values(NOT_FOUND[route.operationId] ?? {})[0] ?? errors.notFound)();
+  (
+    (param !== undefined ? NOT_FOUND[route.operationId]?.[param] : undefined) ??
+    Object.values(NOT_FOUND[route.operationId] ?? {})[0] ??
+    errors.notFound
+  )();
 
 /** The decoded path parameters, or the operation's "not found" when one is no identifier at all. */
 export function decodePathParams(route: AnyRoute, raw: Record<string, string>): Record<string, string> | ApiError {
@@ -59,7 +63,11 @@ export function decodePathParams(route: AnyRoute, raw: Record<string, string>): 
 export async function withExamplePathParams<T>(req: Request, route: AnyRoute, fn: () => Promise<T>): Promise<T> {
   const { url, originalUrl } = req;
   const q = originalUrl.indexOf('?');
-  const path = route.basePath + route.template.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(route.pathParamExamples[name] ?? '-'));
+  const path =
+    route.basePath +
+    route.template.replace(/\{([^}]+)\}/g, (_m, name: string) =>
+      encodeURIComponent(route.pathParamExamples[name] ?? '-'),
+    );
   req.url = req.originalUrl = q === -1 ? path : path + originalUrl.slice(q);
   try {
     return await fn();

@@ -16,7 +16,15 @@
  * Errors thrown by any step go to the one error middleware (http/error-middleware.ts).
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Authorized, Created, GuardedOperationId, Handler, Handlers, PublicOperationId, WriteOperationId } from '../contract/operations.ts';
+import type {
+  Authorized,
+  Created,
+  GuardedOperationId,
+  Handler,
+  Handlers,
+  PublicOperationId,
+  WriteOperationId,
+} from '../contract/operations.ts';
 import type { AnyRoute, RouteTable } from '../contract/route-table.ts';
 import type { Authorizer } from '../auth/authorize.ts';
 import type { Billers } from '../biller/types.ts';
@@ -67,9 +75,13 @@ export type StoredRevivers = Partial<Record<string, (storedBody: string) => stri
  * NOT_FOUND (an unknown path is one, and the envelope stays the same), with words that say where the API, its docs
  * and its contract are. Not a page of its own at `/`: that would be an operation the contract does not have.
  */
-const outsideTheApi = () => new ApiError(404, 'NOT_FOUND',
-  `No such resource. The API is under ${BASE_PATH.production} (production) and ${BASE_PATH.sandbox} (sandbox); `
-  + 'its documentation is at /docs and its contract (OpenAPI) at /openapi.json.');
+const outsideTheApi = () =>
+  new ApiError(
+    404,
+    'NOT_FOUND',
+    `No such resource. The API is under ${BASE_PATH.production} (production) and ${BASE_PATH.sandbox} (sandbox); ` +
+      'its documentation is at /docs and its contract (OpenAPI) at /openapi.json.',
+  );
 
 export function operationPipeline(o: PipelineOptions): RequestHandler {
   return (req, res, next) => {
@@ -101,8 +113,15 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
   }
   if (path instanceof ApiError) throw path; // an id that is no identifier: the lookup finds nothing
   const base = {
-    environment: route.environment, basePath: route.basePath, store: o.store, version: o.version,
-    biller: o.billers[route.environment], webhooks: o.webhooks, query: req.query as never, path: path as never, body: req.body as never,
+    environment: route.environment,
+    basePath: route.basePath,
+    store: o.store,
+    version: o.version,
+    biller: o.billers[route.environment],
+    webhooks: o.webhooks,
+    query: req.query as never,
+    path: path as never,
+    body: req.body as never,
   };
   if (idempotencyKey === null) {
     const body = await invoke(o.handlers, authorized, base);
@@ -117,16 +136,27 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
     return;
   }
   // A write: every write operation is key-guarded (contract/operations.ts asserts it), so there is a principal.
-  if (authorized.principal === null) throw errors.internal(new Error(`${route.operationId}: a write without a principal`));
+  if (authorized.principal === null)
+    throw errors.internal(new Error(`${route.operationId}: a write without a principal`));
   o.bodyChecks[route.operationId]?.(req.body as never, route.environment);
-  const answer = await idempotently(o.idempotency, {
-    account_id: authorized.principal.account_id, key: idempotencyKey, operation: route.operationId,
-    fingerprint: fingerprintOf(route.operationId, req.body, path as Record<string, string>), now: new Date(),
-  }, async (idempotency) => {
-    const created = (await invoke(o.handlers, authorized, { ...base, idempotency: idempotency as never })) as Created<WriteOperationId>;
-    if (created.stored) return { ...created.stored, stored: true };
-    return { status: route.success, body: JSON.stringify(created.body), location: created.location };
-  });
+  const answer = await idempotently(
+    o.idempotency,
+    {
+      account_id: authorized.principal.account_id,
+      key: idempotencyKey,
+      operation: route.operationId,
+      fingerprint: fingerprintOf(route.operationId, req.body, path as Record<string, string>),
+      now: new Date(),
+    },
+    async (idempotency) => {
+      const created = (await invoke(o.handlers, authorized, {
+        ...base,
+        idempotency: idempotency as never,
+      })) as Created<WriteOperationId>;
+      if (created.stored) return { ...created.stored, stored: true };
+      return { status: route.success, body: JSON.stringify(created.body), location: created.location };
+    },
+  );
   if (answer.location !== null) res.setHeader('Location', answer.location);
   if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
   // A response kept without what must not be stored (a signing secret) gets it back, first answer and replays alike.
@@ -136,7 +166,12 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
   else res.status(answer.status).type('application/json').send(sent);
 }
 
-async function authorizeWithinBudget(o: PipelineOptions, req: Request, res: Response, route: AnyRoute): Promise<Authorized> {
+async function authorizeWithinBudget(
+  o: PipelineOptions,
+  req: Request,
+  res: Response,
+  route: AnyRoute,
+): Promise<Authorized> {
   if (!o.limits) return o.authorize(req, route);
   if (route.scope === null) {
     await o.limits.publicRequest(req, res, route.environment);
@@ -145,7 +180,9 @@ async function authorizeWithinBudget(o: PipelineOptions, req: Request, res: Resp
   let keyId: string | undefined;
   let authorized: Authorized;
   try {
-    authorized = await o.authorize(req, route, (id) => { keyId = id; });
+    authorized = await o.authorize(req, route, (id) => {
+      keyId = id;
+    });
   } catch (err) {
     return o.limits.authFailure(req, res, route.environment, err, keyId);
   }
@@ -165,5 +202,8 @@ function invoke(handlers: Handlers, authorized: Authorized, base: BaseContext): 
     return (handlers[authorized.operationId] as Handler<PublicOperationId>)(base);
   }
   const handler = handlers[authorized.operationId] as unknown as Handler<GuardedOperationId>;
-  return handler({ ...(base as unknown as Parameters<Handler<GuardedOperationId>>[0]), principal: authorized.principal });
+  return handler({
+    ...(base as unknown as Parameters<Handler<GuardedOperationId>>[0]),
+    principal: authorized.principal,
+  });
 }

@@ -12,7 +12,13 @@
  * the scripts whenever the client becomes ready again.
  */
 import { Redis } from 'ioredis';
-import { MemoryStore, type ClientRateLimitInfo, type IncrementResponse, type Options, type Store } from 'express-rate-limit';
+import {
+  MemoryStore,
+  type ClientRateLimitInfo,
+  type IncrementResponse,
+  type Options,
+  type Store,
+} from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
 
 export interface RateLimitLog {
@@ -50,7 +56,10 @@ class RedisHealth {
   private downUntil = 0;
   private down = false;
 
-  constructor(readonly client: Redis, private readonly log: RateLimitLog) {}
+  constructor(
+    readonly client: Redis,
+    private readonly log: RateLimitLog,
+  ) {}
 
   usable(): boolean {
     return this.client.status === 'ready' && Date.now() >= this.downUntil;
@@ -62,7 +71,7 @@ class RedisHealth {
     this.down = true;
     this.log.warn(
       { err: { message: (err as Error)?.message ?? String(err) } },
-      'rate limiting: Redis unavailable; counting in this instance\'s memory until it is back',
+      "rate limiting: Redis unavailable; counting in this instance's memory until it is back",
     );
   }
 
@@ -82,7 +91,10 @@ class FallbackStore implements Store {
   private options: Options | undefined;
   private scriptsLoaded = false;
 
-  constructor(private readonly health: RedisHealth, prefix: string) {
+  constructor(
+    private readonly health: RedisHealth,
+    prefix: string,
+  ) {
     this.prefix = prefix;
     this.redis = new RedisStore({
       prefix,
@@ -121,19 +133,31 @@ class FallbackStore implements Store {
   }
 
   get(key: string): Promise<ClientRateLimitInfo | undefined> {
-    return this.either(() => this.redis.get(key), () => this.memory.get(key));
+    return this.either(
+      () => this.redis.get(key),
+      () => this.memory.get(key),
+    );
   }
 
   increment(key: string): Promise<IncrementResponse> {
-    return this.either(() => this.redis.increment(key), () => this.memory.increment(key));
+    return this.either(
+      () => this.redis.increment(key),
+      () => this.memory.increment(key),
+    );
   }
 
   decrement(key: string): Promise<void> {
-    return this.either(() => this.redis.decrement(key), () => this.memory.decrement(key));
+    return this.either(
+      () => this.redis.decrement(key),
+      () => this.memory.decrement(key),
+    );
   }
 
   resetKey(key: string): Promise<void> {
-    return this.either(() => this.redis.resetKey(key), () => this.memory.resetKey(key));
+    return this.either(
+      () => this.redis.resetKey(key),
+      () => this.memory.resetKey(key),
+    );
   }
 
   shutdown(): void {

@@ -47,8 +47,13 @@ export const failureLimit = (perKey: number) => perKey;
 
 /** Errors of step 1 that count against the address (module comment). */
 const AUTH_FAILURES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
-  'AUTHENTICATION_REQUIRED', 'INVALID_CREDENTIALS', 'ENVIRONMENT_MISMATCH', 'TOKEN_REVOKED', 'TOKEN_EXPIRED',
-  'TOKEN_DISABLED', 'IP_NOT_ALLOWED',
+  'AUTHENTICATION_REQUIRED',
+  'INVALID_CREDENTIALS',
+  'ENVIRONMENT_MISMATCH',
+  'TOKEN_REVOKED',
+  'TOKEN_EXPIRED',
+  'TOKEN_DISABLED',
+  'IP_NOT_ALLOWED',
 ]);
 
 export interface RateLimitOptions {
@@ -68,7 +73,13 @@ export interface RateLimits {
    * A failed authentication (`err`), with the id of the key when one was found: rejects with 429 when over the
    * budget it counts against (the key's for INSUFFICIENT_SCOPE, else the address's), otherwise with `err`.
    */
-  authFailure(req: Request, res: Response, environment: Environment, err: unknown, keyId: string | undefined): Promise<never>;
+  authFailure(
+    req: Request,
+    res: Response,
+    environment: Environment,
+    err: unknown,
+    keyId: string | undefined,
+  ): Promise<never>;
 }
 
 function retryAfterOf(req: Request): number {
@@ -79,7 +90,10 @@ function retryAfterOf(req: Request): number {
 export function createRateLimits(o: RateLimitOptions): RateLimits {
   const log = o.logger.child({ component: 'rate-limit' });
   const scopeOf = (res: Response) => res.locals.rateLimitScope ?? 'www';
-  const perKeyOf = (res: Response) => { const s = scopeOf(res); return o.policy[s === 'www' ? 'production' : s]; };
+  const perKeyOf = (res: Response) => {
+    const s = scopeOf(res);
+    return o.policy[s === 'www' ? 'production' : s];
+  };
   const clientOf = (req: Request) => ipKeyGenerator(callerIp(req, o.trustProxy) ?? 'unknown', IPV6_SUBNET);
 
   const common: Partial<Options> = {
@@ -88,7 +102,10 @@ export function createRateLimits(o: RateLimitOptions): RateLimits {
     legacyHeaders: false,
     // The stores never throw (Redis falls back to memory); should one, let the request through rather than fail it.
     passOnStoreError: true,
-    logger: { warn: (e: unknown, m?: string) => log.warn({ err: e }, m ?? 'rate limiting'), error: (e: unknown, m?: string) => log.error({ err: e }, m ?? 'rate limiting') },
+    logger: {
+      warn: (e: unknown, m?: string) => log.warn({ err: e }, m ?? 'rate limiting'),
+      error: (e: unknown, m?: string) => log.error({ err: e }, m ?? 'rate limiting'),
+    },
     retryAfter: (req) => retryAfterOf(req),
     handler: (req, _res, next) => next(errors.rateLimited(retryAfterOf(req))),
   };
@@ -98,12 +115,13 @@ export function createRateLimits(o: RateLimitOptions): RateLimits {
     limit: (_req, res) => perKeyOf(res),
     keyGenerator: (_req, res) => `key:${res.locals.rateLimitKeyId}`,
   });
-  const byAddress = (name: string, limit: (perKey: number) => number): RequestHandler => rateLimit({
-    ...common,
-    store: o.backend.store(name),
-    limit: (_req, res) => limit(perKeyOf(res)),
-    keyGenerator: (req, res) => `${scopeOf(res)}:${clientOf(req)}`,
-  });
+  const byAddress = (name: string, limit: (perKey: number) => number): RequestHandler =>
+    rateLimit({
+      ...common,
+      store: o.backend.store(name),
+      limit: (_req, res) => limit(perKeyOf(res)),
+      keyGenerator: (req, res) => `${scopeOf(res)}:${clientOf(req)}`,
+    });
   const failures = byAddress('fail', failureLimit);
   const publicBudget = byAddress('public', (perKey) => perKey);
 

@@ -4,7 +4,8 @@ import { firstRepeatedMember } from './request-body.ts';
 
 const escapeToken = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
 /** A name written with every UTF-16 unit as a `\uXXXX` escape. */
-const escaped = (name: string) => `"${[...Array(name.length).keys()].map((i) => `\\u${name.charCodeAt(i).toString(16).padStart(4, '0')}`).join('')}"`;
+const escaped = (name: string) =>
+  `"${[...Array(name.length).keys()].map((i) => `\\u${name.charCodeAt(i).toString(16).padStart(4, '0')}`).join('')}"`;
 
 describe('firstRepeatedMember', () => {
   it.each([
@@ -23,10 +24,13 @@ describe('firstRepeatedMember', () => {
     expect(firstRepeatedMember(text)).toBe(expected);
   });
 
-  it('finds nothing in any JSON text JSON.stringify writes (its names are an object\'s own, so distinct)', () => {
-    fc.assert(fc.property(fc.jsonValue(), (v) => {
-      expect(firstRepeatedMember(JSON.stringify(v))).toBeNull();
-    }), { seed: 20261127, numRuns: 500 });
+  it("finds nothing in any JSON text JSON.stringify writes (its names are an object's own, so distinct)", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        expect(firstRepeatedMember(JSON.stringify(v))).toBeNull();
+      }),
+      { seed: 20261127, numRuns: 500 },
+    );
   });
 
   it('finds a repeated name at any depth, however it is spelt, by its JSON pointer', () => {
@@ -35,22 +39,31 @@ describe('firstRepeatedMember', () => {
       fc.record({ member: fc.string({ unit: 'binary', maxLength: 6 }) }),
       fc.record({ before: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }) }),
     );
-    fc.assert(fc.property(fc.array(step, { maxLength: 5 }), fc.string({ unit: 'binary', maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), fc.boolean(), (steps, name, value, spell) => {
-      let text = `{${JSON.stringify(name)}:${JSON.stringify(value)},${spell ? escaped(name) : JSON.stringify(name)}:0}`;
-      const tokens: string[] = [];
-      for (const s of [...steps].reverse()) {
-        if ('member' in s) {
-          text = `{${JSON.stringify(s.member)}:${text}}`;
-          tokens.unshift(escapeToken(s.member));
-        } else {
-          text = `[${[...s.before.map((v) => JSON.stringify(v)), text].join(',')}]`;
-          tokens.unshift(String(s.before.length));
-        }
-      }
-      text = `{"top":${text}}`;
-      expect(() => JSON.parse(text) as unknown).not.toThrow();
-      expect(firstRepeatedMember(text)).toBe(['top', ...tokens, escapeToken(name)].map((t) => `/${t}`).join(''));
-    }), { seed: 20261127, numRuns: 500 });
+    fc.assert(
+      fc.property(
+        fc.array(step, { maxLength: 5 }),
+        fc.string({ unit: 'binary', maxLength: 8 }),
+        fc.jsonValue({ maxDepth: 2 }),
+        fc.boolean(),
+        (steps, name, value, spell) => {
+          let text = `{${JSON.stringify(name)}:${JSON.stringify(value)},${spell ? escaped(name) : JSON.stringify(name)}:0}`;
+          const tokens: string[] = [];
+          for (const s of [...steps].reverse()) {
+            if ('member' in s) {
+              text = `{${JSON.stringify(s.member)}:${text}}`;
+              tokens.unshift(escapeToken(s.member));
+            } else {
+              text = `[${[...s.before.map((v) => JSON.stringify(v)), text].join(',')}]`;
+              tokens.unshift(String(s.before.length));
+            }
+          }
+          text = `{"top":${text}}`;
+          expect(() => JSON.parse(text) as unknown).not.toThrow();
+          expect(firstRepeatedMember(text)).toBe(['top', ...tokens, escapeToken(name)].map((t) => `/${t}`).join(''));
+        },
+      ),
+      { seed: 20261127, numRuns: 500 },
+    );
   });
 
   it('does not recurse: a body of nested arrays as deep as the size limit allows is scanned', () => {

@@ -17,8 +17,12 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$
 /** The bytes body-parser read, kept (by its `verify` hook) for the repeated-member check once they parsed. */
 const rawBodies = new WeakMap<IncomingMessage, Buffer>();
 const parseJson = express.json({
-  limit: MAX_BODY_BYTES, strict: true, type: () => true,
-  verify: (req, _res, buf) => { rawBodies.set(req, buf); },
+  limit: MAX_BODY_BYTES,
+  strict: true,
+  type: () => true,
+  verify: (req, _res, buf) => {
+    rawBodies.set(req, buf);
+  },
 });
 
 const NOT_JSON = 'is not valid JSON (RFC 8259): send one JSON object holding the members of this request';
@@ -38,13 +42,18 @@ export async function readJsonBody(req: Request, res: Response): Promise<void> {
     }
     // body-parser refuses a JSON text that is not an object or array as it refuses one that is not JSON.
     const raw = rawBodies.get(req);
-    throw raw !== undefined && isJson(raw) ? notAnObject(JSON.parse(raw.toString('utf8'))) : errors.invalidParameter('body', NOT_JSON);
+    throw raw !== undefined && isJson(raw)
+      ? notAnObject(JSON.parse(raw.toString('utf8')))
+      : errors.invalidParameter('body', NOT_JSON);
   }
   if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) throw notAnObject(req.body);
   const raw = rawBodies.get(req);
   const repeated = raw === undefined ? null : firstRepeatedMember(raw.toString('utf8'));
   if (repeated !== null) {
-    throw errors.invalidParameter(repeated, 'is given more than once in its object: send each member once (parsers disagree on which value counts)');
+    throw errors.invalidParameter(
+      repeated,
+      'is given more than once in its object: send each member once (parsers disagree on which value counts)',
+    );
   }
 }
 
@@ -62,7 +71,8 @@ function notAnObject(value: unknown) {
   return errors.invalidParameter('body', `must be one JSON object holding the members of this request, not ${what}`);
 }
 
-type Frame = { kind: 'object'; names: Set<string>; name: string; expectName: boolean } | { kind: 'array'; index: number };
+type Frame =
+  { kind: 'object'; names: Set<string>; name: string; expectName: boolean } | { kind: 'array'; index: number };
 
 const escapeToken = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
 

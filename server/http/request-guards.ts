@@ -11,6 +11,7 @@ const DECIMAL_INTEGER = /^-?[0-9]{1,16}$/;
 export function checkIntegerQuery(route: AnyRoute, query: Record<string, unknown>): void {
   for (const name of route.integerQuery) {
     const value = query[name];
-    if (typeof value === 'string' && !DECIMAL_INTEGER.test(value)) throw errors.invalidParameter(name, invalidValue(name, false));
+    if (typeof value === 'string' && !DECIMAL_INTEGER.test(value))
+      throw errors.invalidParameter(name, invalidValue(name, false));
   }
 }

@@ -26,9 +26,20 @@ export interface LoggedRequest {
 export function serializeRequest(req: IncomingMessage, id: string): LoggedRequest {
   const headers: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    headers[name] = name === 'authorization' || name === 'cookie' ? '[REDACTED]' : typeof value === 'string' ? redactSecrets(value) : value;
+    headers[name] =
+      name === 'authorization' || name === 'cookie'
+        ? '[REDACTED]'
+        : typeof value === 'string'
+          ? redactSecrets(value)
+          : value;
   }
-  return { id, method: req.method, url: redactSecrets(req.url ?? ''), headers, remoteAddress: req.socket.remoteAddress };
+  return {
+    id,
+    method: req.method,
+    url: redactSecrets(req.url ?? ''),
+    headers,
+    remoteAddress: req.socket.remoteAddress,
+  };
 }
 
 export function levelFor(status: number): Level {
@@ -48,7 +59,11 @@ export function requestLogging(logger: Logger): RequestHandler {
       if (!logger.isLevelEnabled(level)) return;
       const aborted = !res.writableFinished;
       logger[level](
-        { req: serializeRequest(req, id), res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) },
+        {
+          req: serializeRequest(req, id),
+          res: { statusCode: res.statusCode },
+          responseTime: Math.round(performance.now() - started),
+        },
         aborted ? 'request aborted' : 'request completed',
       );
     });

@@ -10,14 +10,38 @@ describe('runMiddleware', () => {
     await expect(runMiddleware((_q, _s, next) => next(), req, res)).resolves.toBeUndefined();
     const boom = new Error('boom');
     await expect(runMiddleware((_q, _s, next) => next(boom), req, res)).rejects.toBe(boom);
-    await expect(runMiddleware(() => { throw boom; }, req, res)).rejects.toBe(boom);
-    await expect(runMiddleware((async () => { throw boom; }) as unknown as RequestHandler, req, res)).rejects.toBe(boom);
+    await expect(
+      runMiddleware(
+        () => {
+          throw boom;
+        },
+        req,
+        res,
+      ),
+    ).rejects.toBe(boom);
+    await expect(
+      runMiddleware(
+        (async () => {
+          throw boom;
+        }) as unknown as RequestHandler,
+        req,
+        res,
+      ),
+    ).rejects.toBe(boom);
   });
 
   it('hands an error reported after the step settled to `late` — a response validator calling next(err) later', async () => {
     let keep: NextFunction | undefined;
     const late = vi.fn();
-    await runMiddleware((_q, _s, next) => { keep = next; next(); }, req, res, late);
+    await runMiddleware(
+      (_q, _s, next) => {
+        keep = next;
+        next();
+      },
+      req,
+      res,
+      late,
+    );
     const broken = new Error('response breaks the contract');
     keep!(broken);
     expect(late).toHaveBeenCalledWith(broken);

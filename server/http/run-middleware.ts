@@ -31,6 +31,11 @@ export function runMiddleware(mw: RequestHandler, req: Request, res: Response, l
   });
 }
 
-export async function runMiddlewares(mws: readonly RequestHandler[], req: Request, res: Response, late?: NextFunction): Promise<void> {
+export async function runMiddlewares(
+  mws: readonly RequestHandler[],
+  req: Request,
+  res: Response,
+  late?: NextFunction,
+): Promise<void> {
   for (const mw of mws) await runMiddleware(mw, req, res, late);
 }

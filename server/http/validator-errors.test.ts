@@ -9,24 +9,93 @@ const route = (path: string) => {
   if (m.kind !== 'operation') throw new Error(path);
   return m.route;
 };
-const badRequest = (path: string, message: string) => new validatorError.BadRequest({ path, message, errors: [{ path, message }] } as never);
+const badRequest = (path: string, message: string) =>
+  new validatorError.BadRequest({ path, message, errors: [{ path, message }] } as never);
 
 describe('fromValidatorError', () => {
   it.each([
-    ['a bound', '/account/transactions', badRequest('/query/per_page', 'must be <= 100'), {}, 400, 'INVALID_PARAMETER',
-      { parameter: 'per_page', message: 'must be an integer from 1 to 100 written in decimal digits, such as 20' }],
-    ['a date-time', '/account/transactions', badRequest('/query/from', 'must match format "date-time"'), {}, 400, 'INVALID_PARAMETER',
-      { parameter: 'from', message: 'must be an RFC 3339 date-time with a time-zone offset, such as 2026-11-01T00:00:00Z or 2026-11-01T00:00:00+01:00' }],
-    ['a repeated parameter', '/account/transactions', badRequest('/query/page', 'must be integer'), { page: ['1', '2'] }, 400, 'INVALID_PARAMETER',
-      { parameter: 'page', message: 'must be given once; it must be an integer from 1 to 1000000 written in decimal digits, such as 2' }],
-    ['an unknown parameter', '/products/airtimes', badRequest('/query/foo', "Unknown query parameter 'foo'"), {}, 400, 'INVALID_PARAMETER',
-      { parameter: 'foo', message: 'is not a parameter of this operation; this operation takes network, page, per_page' }],
-    ['a parameter of an operation that takes none', '/account', badRequest('/query/page', "Unknown query parameter 'page'"), {}, 400, 'INVALID_PARAMETER',
-      { parameter: 'page', message: 'is not a parameter of this operation; this operation takes no query parameters' }],
-    ['a nameless parameter', '/products/airtimes', badRequest('/query/', "Unknown query parameter ''"), {}, 400, 'INVALID_PARAMETER',
-      { parameter: '', message: 'a query parameter needs a name; this operation takes network, page, per_page' }],
-    ['a path parameter', '/account/transactions/x', badRequest('/params/id', 'must NOT have more than 128 characters'), {}, 404, 'TRANSACTION_NOT_FOUND', undefined],
-    ['a broken response', '/account', new validatorError.InternalServerError({ path: '/response', message: 'bad' }), {}, 500, 'INTERNAL_ERROR', undefined],
+    [
+      'a bound',
+      '/account/transactions',
+      badRequest('/query/per_page', 'must be <= 100'),
+      {},
+      400,
+      'INVALID_PARAMETER',
+      { parameter: 'per_page', message: 'must be an integer from 1 to 100 written in decimal digits, such as 20' },
+    ],
+    [
+      'a date-time',
+      '/account/transactions',
+      badRequest('/query/from', 'must match format "date-time"'),
+      {},
+      400,
+      'INVALID_PARAMETER',
+      {
+        parameter: 'from',
+        message:
+          'must be an RFC 3339 date-time with a time-zone offset, such as 2026-11-01T00:00:00Z or 2026-11-01T00:00:00+01:00',
+      },
+    ],
+    [
+      'a repeated parameter',
+      '/account/transactions',
+      badRequest('/query/page', 'must be integer'),
+      { page: ['1', '2'] },
+      400,
+      'INVALID_PARAMETER',
+      {
+        parameter: 'page',
+        message: 'must be given once; it must be an integer from 1 to 1000000 written in decimal digits, such as 2',
+      },
+    ],
+    [
+      'an unknown parameter',
+      '/products/airtimes',
+      badRequest('/query/foo', "Unknown query parameter 'foo'"),
+      {},
+      400,
+      'INVALID_PARAMETER',
+      {
+        parameter: 'foo',
+        message: 'is not a parameter of this operation; this operation takes network, page, per_page',
+      },
+    ],
+    [
+      'a parameter of an operation that takes none',
+      '/account',
+      badRequest('/query/page', "Unknown query parameter 'page'"),
+      {},
+      400,
+      'INVALID_PARAMETER',
+      { parameter: 'page', message: 'is not a parameter of this operation; this operation takes no query parameters' },
+    ],
+    [
+      'a nameless parameter',
+      '/products/airtimes',
+      badRequest('/query/', "Unknown query parameter ''"),
+      {},
+      400,
+      'INVALID_PARAMETER',
+      { parameter: '', message: 'a query parameter needs a name; this operation takes network, page, per_page' },
+    ],
+    [
+      'a path parameter',
+      '/account/transactions/x',
+      badRequest('/params/id', 'must NOT have more than 128 characters'),
+      {},
+      404,
+      'TRANSACTION_NOT_FOUND',
+      undefined,
+    ],
+    [
+      'a broken response',
+      '/account',
+      new validatorError.InternalServerError({ path: '/response', message: 'bad' }),
+      {},
+      500,
+      'INTERNAL_ERROR',
+      undefined,
+    ],
   ])('maps %s', (_name, path, given, query, status, code, detail) => {
     expect(isValidatorError(given)).toBe(true);
     const e = fromValidatorError(given, route(path), query);
@@ -34,7 +103,7 @@ describe('fromValidatorError', () => {
     if (detail) expect(e.message).toBe(`Invalid parameter '${detail.parameter}': ${detail.message}`);
   });
 
-  it('recognises the validator\'s errors by class, not by shape', () => {
+  it("recognises the validator's errors by class, not by shape", () => {
     expect(isValidatorError({ status: 400, errors: [] })).toBe(false);
     expect(isValidatorError(new validatorError.NotFound({ path: '/x' }))).toBe(true);
   });
@@ -48,12 +117,28 @@ describe('fromValidatorError names a body member by its JSON pointer (RFC 6901)'
   };
   // The validator's paths as patches/express-openapi-validator+5.6.2.patch makes them: `/body` + a JSON pointer.
   const bodyError = (path: string, keyword: string) =>
-    new validatorError.BadRequest({ path: '/purchases/airtime', message: 'x', errors: [{ path, message: 'x', errorCode: `${keyword}.openapi.validation` }] } as never);
+    new validatorError.BadRequest({
+      path: '/purchases/airtime',
+      message: 'x',
+      errors: [{ path, message: 'x', errorCode: `${keyword}.openapi.validation` }],
+    } as never);
 
   it.each([
-    ['an unknown member named a/b~c', '/body/a~1b~0c', 'additionalProperties', '/a~1b~0c', /is not a member of this request; it takes network, phone_number, amount, reference/],
+    [
+      'an unknown member named a/b~c',
+      '/body/a~1b~0c',
+      'additionalProperties',
+      '/a~1b~0c',
+      /is not a member of this request; it takes network, phone_number, amount, reference/,
+    ],
     ['an unknown member with the empty name', '/body/', 'additionalProperties', '/', /is not a member of this request/],
-    ['an unknown member named with a line break', '/body/a\nb', 'additionalProperties', '/a\nb', /is not a member of this request/],
+    [
+      'an unknown member named with a line break',
+      '/body/a\nb',
+      'additionalProperties',
+      '/a\nb',
+      /is not a member of this request/,
+    ],
     ['a missing member', '/body/amount', 'required', '/amount', /^is required; it must be an amount in naira/],
     ['a wrong value', '/body/phone_number', 'pattern', '/phone_number', /^must be a Nigerian mobile number/],
   ])('%s', (_what, path, keyword, parameter, message) => {
@@ -64,12 +149,19 @@ describe('fromValidatorError names a body member by its JSON pointer (RFC 6901)'
 
   it('names an array item by its index, with the form of the member it is in', () => {
     const e = fromValidatorError(bodyError('/body/events/1', 'enum'), write('/webhooks'), {});
-    expect(e.details?.[0]).toEqual({ parameter: '/events/1', message: expect.stringMatching(/^must be a list of 1 to 4 different event types/) as unknown });
+    expect(e.details?.[0]).toEqual({
+      parameter: '/events/1',
+      message: expect.stringMatching(/^must be a list of 1 to 4 different event types/) as unknown,
+    });
   });
 
-  it('names a member of any length within the contract\'s 2048 characters, and says it is cut', () => {
+  it("names a member of any length within the contract's 2048 characters, and says it is cut", () => {
     const name = 'x/~'.repeat(5000);
-    const e = fromValidatorError(bodyError(`/body/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, 'additionalProperties'), write('/purchases/airtime'), {});
+    const e = fromValidatorError(
+      bodyError(`/body/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, 'additionalProperties'),
+      write('/purchases/airtime'),
+      {},
+    );
     const detail = e.details![0]!;
     expect(detail.parameter.length).toBeLessThanOrEqual(2048);
     expect(detail.parameter).toMatch(/^\/(x~1~0)+x?(~1)?$/);

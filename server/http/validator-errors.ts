@@ -42,7 +42,9 @@ export function fromValidatorError(e: HttpError, route: AnyRoute, query: Record<
   const unknown = /^Unknown query parameter/.test(first?.message ?? '') || !route.query.includes(parameter);
   return errors.invalidParameter(
     parameter,
-    unknown ? unknownParameter(parameter, route.query) : invalidValue(parameter, Array.isArray(query[parameter]), route.operationId),
+    unknown
+      ? unknownParameter(parameter, route.query)
+      : invalidValue(parameter, Array.isArray(query[parameter]), route.operationId),
   );
 }
 
@@ -51,12 +53,16 @@ export function fromValidatorError(e: HttpError, route: AnyRoute, query: Record<
  * missing, not a member, or not of its form (the form of the top-level member it is in).
  */
 function bodyError(route: AnyRoute, pointer: string, errorCode: string): ApiError {
-  if (pointer === '') return errors.invalidParameter('body', `must be one JSON object with the members ${route.bodyMembers.join(', ')}`);
+  if (pointer === '')
+    return errors.invalidParameter('body', `must be one JSON object with the members ${route.bodyMembers.join(', ')}`);
   const tokens = pointer.slice(1).split('/');
   const member = unescapeToken(tokens[0]!);
-  const problem = errorCode.startsWith('required.') ? 'missing'
-    : errorCode.startsWith('additionalProperties.') || errorCode.startsWith('unevaluatedProperties.') ? 'unknown'
+  const problem = errorCode.startsWith('required.')
+    ? 'missing'
+    : errorCode.startsWith('additionalProperties.') || errorCode.startsWith('unevaluatedProperties.')
+      ? 'unknown'
       : 'invalid';
-  if (problem === 'unknown' && tokens.length > 1) return errors.invalidParameter(pointer, 'is not a member this object takes');
+  if (problem === 'unknown' && tokens.length > 1)
+    return errors.invalidParameter(pointer, 'is not a member this object takes');
   return errors.invalidParameter(pointer, bodyMemberMessage(member, problem, route.bodyMembers));
 }

@@ -14,17 +14,23 @@ const WALLET_COLS = raw('account_id, balance::text AS balance, currency, updated
 const asAccount = (r: Row) => r as unknown as AccountRow;
 const asWallet = (r: Row) => r as unknown as WalletRow;
 
-export type AccountQueries = Pick<Store, 'createAccount' | 'getAccount' | 'listAccounts' | 'getWallet' | 'upsertWallet'>;
+export type AccountQueries = Pick<
+  Store,
+  'createAccount' | 'getAccount' | 'listAccounts' | 'getWallet' | 'upsertWallet'
+>;
 
 export function accountQueries(db: Sql): AccountQueries {
   return {
     async createAccount(a) {
       const createdAt = a.created_at === undefined ? null : storedInstant(a.created_at, 'created_at');
-      const row = await one(db, sql`
+      const row = await one(
+        db,
+        sql`
         INSERT INTO accounts (id, environment, name, email, business_name, role, created_at)
         VALUES (${a.id ?? randomUUID()}, ${a.environment}, ${a.name}, ${a.email}, ${a.business_name}, ${a.role},
           COALESCE(${createdAt}::timestamptz, now()))
-        RETURNING ${ACCOUNT_COLS}`);
+        RETURNING ${ACCOUNT_COLS}`,
+      );
       return asAccount(row!);
     },
 
@@ -36,7 +42,9 @@ export function accountQueries(db: Sql): AccountQueries {
 
     async listAccounts(environment?: Environment) {
       const where = environment === undefined ? empty : sql`WHERE environment = ${environment}`;
-      return (await rows(db, sql`SELECT ${ACCOUNT_COLS} FROM accounts ${where} ORDER BY created_at, id`)).map(asAccount);
+      return (await rows(db, sql`SELECT ${ACCOUNT_COLS} FROM accounts ${where} ORDER BY created_at, id`)).map(
+        asAccount,
+      );
     },
 
     async getWallet(accountId) {
@@ -46,11 +54,14 @@ export function accountQueries(db: Sql): AccountQueries {
     },
 
     async upsertWallet(w: WalletRow) {
-      await rows(db, sql`
+      await rows(
+        db,
+        sql`
         INSERT INTO wallets (account_id, balance, currency, updated_at)
         VALUES (${w.account_id}, ${money(w.balance, 'balance')}::numeric, ${w.currency}, ${storedInstant(w.updated_at, 'updated_at')})
         ON CONFLICT (account_id) DO UPDATE
-          SET balance = EXCLUDED.balance, currency = EXCLUDED.currency, updated_at = EXCLUDED.updated_at`);
+          SET balance = EXCLUDED.balance, currency = EXCLUDED.currency, updated_at = EXCLUDED.updated_at`,
+      );
     },
   };
 }

@@ -31,7 +31,10 @@ export class WalletNotFoundError extends StoreDataError {
 /** A non-negative decimal string with at most 2 decimals as kobo (BigInt: exact at any size NUMERIC(20,2) holds). */
 export function kobo(value: string, field: string): bigint {
   const m = typeof value === 'string' ? /^(\d{1,18})(?:\.(\d{1,2}))?$/.exec(value) : null;
-  if (!m) throw new InvalidStoreValueError(`${field} must be a non-negative decimal string with at most 2 decimals, got ${JSON.stringify(value)}`);
+  if (!m)
+    throw new InvalidStoreValueError(
+      `${field} must be a non-negative decimal string with at most 2 decimals, got ${JSON.stringify(value)}`,
+    );
   return BigInt(m[1]!) * 100n + BigInt((m[2] ?? '').padEnd(2, '0'));
 }
 
@@ -51,17 +54,23 @@ export const koboText = (k: bigint): string => {
 
 /** Locks the wallet row (first in the lock order); its balance, or WalletNotFoundError. */
 export async function lockWallet(tx: Sql, accountId: string): Promise<{ balance: string; currency: string }> {
-  const w = await one<{ balance: string; currency: string }>(tx, sql`
-    SELECT balance::text AS balance, currency FROM wallets WHERE account_id = ${accountId} FOR UPDATE`);
+  const w = await one<{ balance: string; currency: string }>(
+    tx,
+    sql`
+    SELECT balance::text AS balance, currency FROM wallets WHERE account_id = ${accountId} FOR UPDATE`,
+  );
   if (w === null) throw new WalletNotFoundError(accountId);
   return w;
 }
 
 /** Adds `delta` (a signed decimal string) to the wallet; the CHECK of 003 refuses a negative result. */
 export async function moveWallet(tx: Sql, accountId: string, delta: string, at: Date): Promise<void> {
-  const moved = await rows(tx, sql`
+  const moved = await rows(
+    tx,
+    sql`
     UPDATE wallets SET balance = balance + ${delta}::numeric, updated_at = ${at} WHERE account_id = ${accountId}
-    RETURNING 1 AS one`);
+    RETURNING 1 AS one`,
+  );
   if (moved.length !== 1) throw new WalletNotFoundError(accountId);
 }
 
@@ -70,11 +79,16 @@ export async function moveWallet(tx: Sql, accountId: string, delta: string, at: 
  * `insert` answers null when the reference is taken (a generated one collides 1 in 2 billion per minute, and is
  * drawn again); a given one that is taken is an error.
  */
-export async function withFreeReference<T>(given: string | undefined, at: Date, insert: (ext: string) => Promise<T | null>): Promise<T> {
+export async function withFreeReference<T>(
+  given: string | undefined,
+  at: Date,
+  insert: (ext: string) => Promise<T | null>,
+): Promise<T> {
   for (let attempt = 0; attempt < 8; attempt++) {
     const done = await insert(given ?? externalReference(at));
     if (done !== null) return done;
-    if (given !== undefined) throw new InvalidStoreValueError(`external_reference ${given} is already used by this account`);
+    if (given !== undefined)
+      throw new InvalidStoreValueError(`external_reference ${given} is already used by this account`);
   }
   throw new Error('could not draw an unused external_reference in 8 attempts');
 }
@@ -83,7 +97,9 @@ export async function withFreeReference<T>(given: string | undefined, at: Date, 
 export async function insertEntry(tx: Sql, e: NewEntry): Promise<TransactionRow> {
   const id = e.id ?? randomUUID();
   return withFreeReference(e.external_reference, e.created_at, async (ext) => {
-    const row = await one(tx, sql`
+    const row = await one(
+      tx,
+      sql`
       INSERT INTO transactions (id, account_id, amount, currency, status, category, description, reference,
         external_reference, product_type, phone_number, meter_number, smartcard_number, token, units, product_id,
         product_amount, fee_amount, total_debit, price_basis, created_at, updated_at, next_check_at)
@@ -92,11 +108,15 @@ export async function insertEntry(tx: Sql, e: NewEntry): Promise<TransactionRow>
         ${e.token}, ${e.units}, ${e.product_id}, ${e.product_amount}::numeric, ${e.fee_amount}::numeric,
         ${e.total_debit}::numeric, ${e.price_basis}, ${e.created_at}, ${e.updated_at}, ${e.next_check_at ?? null})
       ON CONFLICT (account_id, external_reference) DO NOTHING
-      RETURNING ${TX_COLS}`);
+      RETURNING ${TX_COLS}`,
+    );
     if (row === null) return null;
-    await rows(tx, sql`
+    await rows(
+      tx,
+      sql`
       INSERT INTO transaction_history (transaction_id, from_status, to_status, at)
-      VALUES (${id}, NULL, ${e.status}, ${e.created_at})`);
+      VALUES (${id}, NULL, ${e.status}, ${e.created_at})`,
+    );
     return asTx(row);
   });
 }

@@ -85,4 +85,5 @@ export class DataDirInUseError extends Error {
 }
 
 /** The SQLSTATE (or errno) code an error from the driver carries, if any. */
-export const sqlState = (err: unknown): string | undefined => (err as { code?: unknown } | null)?.code as string | undefined;
+export const sqlState = (err: unknown): string | undefined =>
+  (err as { code?: unknown } | null)?.code as string | undefined;

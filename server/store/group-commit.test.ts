@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { groupCommit } from './group-commit.ts';
 
 /** A queue over numbers whose group and lone runs are recorded and finish when the test lets them. */
-function harness(opts: { max: number; parallel: number; failGroup?: (items: number[]) => boolean; failAlone?: (n: number) => boolean; unknown?: boolean }) {
+function harness(opts: {
+  max: number;
+  parallel: number;
+  failGroup?: (items: number[]) => boolean;
+  failAlone?: (n: number) => boolean;
+  unknown?: boolean;
+}) {
   const groups: number[][] = [];
   const alone: number[] = [];
   let inFlight = 0;
@@ -20,7 +26,10 @@ function harness(opts: { max: number; parallel: number; failGroup?: (items: numb
     inFlight--;
   };
   const call = groupCommit<number, string>({
-    max: opts.max, parallel: opts.parallel, order: (a, b) => a - b, retryAlone: () => opts.unknown !== true,
+    max: opts.max,
+    parallel: opts.parallel,
+    order: (a, b) => a - b,
+    retryAlone: () => opts.unknown !== true,
     async group(items) {
       groups.push(items);
       await hold();
@@ -61,7 +70,10 @@ describe('groupCommit', () => {
     const answers = [9, 4, 7, 1, 8, 2].map((n) => h.call(n));
     await h.drain();
     expect(h.alone).toEqual([9]); // the first finds the slot free
-    expect(h.groups).toEqual([[1, 4, 7], [2, 8]]); // the rest wait: groups of at most 3, sorted
+    expect(h.groups).toEqual([
+      [1, 4, 7],
+      [2, 8],
+    ]); // the rest wait: groups of at most 3, sorted
     expect(await Promise.all(answers)).toEqual(['a9', 'g4', 'g7', 'g1', 'g8', 'g2']);
   });
 
@@ -73,7 +85,7 @@ describe('groupCommit', () => {
     expect(await Promise.all(answers)).toEqual(['a1', 'alone 6 failed', 'a5', 'a7']);
   });
 
-  it('a group whose outcome is unknown is not run again: each of its calls gets the group\'s error', async () => {
+  it("a group whose outcome is unknown is not run again: each of its calls gets the group's error", async () => {
     const h = harness({ max: 10, parallel: 1, failGroup: () => true, unknown: true });
     const answers = [1, 6, 5].map((n) => h.call(n).catch((e: Error) => e.message));
     await h.drain();
@@ -82,26 +94,31 @@ describe('groupCommit', () => {
   });
 
   it('whatever the arrivals: every call answered once, by its own run; at most `parallel` slots busy at once', async () => {
-    await fc.assert(fc.asyncProperty(
-      fc.array(fc.integer({ min: 0, max: 99 }), { minLength: 1, maxLength: 60 }), fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 4 }),
-      fc.array(fc.integer({ min: 0, max: 99 }), { maxLength: 5 }),
-      async (items, max, parallel, poison) => {
-        const h = harness({ max, parallel, failGroup: (g) => g.some((n) => poison.includes(n)) });
-        const answers = Promise.all(items.map((n) => h.call(n)));
-        await h.drain();
-        const got = await answers;
-        got.forEach((a, i) => expect(a.slice(1)).toBe(String(items[i])));
-        // A slot runs a lone call, a group, or a failed group's calls side by side (each alone).
-        const failed = h.groups.some((g) => g.some((n) => poison.includes(n)));
-        expect(h.most()).toBeLessThanOrEqual(failed ? parallel * max : parallel);
-        for (const g of h.groups) {
-          expect(g.length).toBeLessThanOrEqual(max);
-          expect(g).toEqual([...g].sort((a, b) => a - b));
-        }
-        // Each call ran alone or in a group that succeeded, exactly once.
-        const grouped = h.groups.filter((g) => !g.some((n) => poison.includes(n))).flat();
-        expect([...h.alone, ...grouped].sort((a, b) => a - b)).toEqual([...items].sort((a, b) => a - b));
-      },
-    ), { numRuns: 200 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 99 }), { minLength: 1, maxLength: 60 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.integer({ min: 0, max: 99 }), { maxLength: 5 }),
+        async (items, max, parallel, poison) => {
+          const h = harness({ max, parallel, failGroup: (g) => g.some((n) => poison.includes(n)) });
+          const answers = Promise.all(items.map((n) => h.call(n)));
+          await h.drain();
+          const got = await answers;
+          got.forEach((a, i) => expect(a.slice(1)).toBe(String(items[i])));
+          // A slot runs a lone call, a group, or a failed group's calls side by side (each alone).
+          const failed = h.groups.some((g) => g.some((n) => poison.includes(n)));
+          expect(h.most()).toBeLessThanOrEqual(failed ? parallel * max : parallel);
+          for (const g of h.groups) {
+            expect(g.length).toBeLessThanOrEqual(max);
+            expect(g).toEqual([...g].sort((a, b) => a - b));
+          }
+          // Each call ran alone or in a group that succeeded, exactly once.
+          const grouped = h.groups.filter((g) => !g.some((n) => poison.includes(n))).flat();
+          expect([...h.alone, ...grouped].sort((a, b) => a - b)).toEqual([...items].sort((a, b) => a - b));
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

@@ -4,7 +4,17 @@
  * nothing was recorded. Run on PGlite (always) and PostgreSQL with two Store instances (TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AT, claim, fundedAccount, INSUFFICIENT, PG_URL, pgliteStores, postgresStores, purchase, type Stores } from '../../test/helpers/store-fixtures.ts';
+import {
+  AT,
+  claim,
+  fundedAccount,
+  INSUFFICIENT,
+  PG_URL,
+  pgliteStores,
+  postgresStores,
+  purchase,
+  type Stores,
+} from '../../test/helpers/store-fixtures.ts';
 import type { Store } from './types.ts';
 
 const later = (ms: number) => new Date(AT.getTime() + ms);
@@ -27,7 +37,9 @@ function idempotencySuite(title: string, open: () => Promise<Stores>) {
       s.completeIdempotencyKey({ account_id: acc, key, status, body, location: null });
 
     it('50 concurrent first requests with one key: exactly one is claimed, the others are in flight', async () => {
-      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => claim(h.all[i % h.all.length]!, acc, 'k-race')));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => claim(h.all[i % h.all.length]!, acc, 'k-race')),
+      );
       expect(results.filter((r) => r.kind === 'claimed')).toHaveLength(1);
       expect(results.filter((r) => r.kind === 'in_flight')).toHaveLength(49);
     });
@@ -36,7 +48,9 @@ function idempotencySuite(title: string, open: () => Promise<Stores>) {
       await claim(store, acc, 'k-done');
       const body = '{"error":{"code":"PRODUCT_NOT_FOUND","message":"ünïcödé ✓"}}';
       expect(await complete('k-done', body, 422)).toBe(true);
-      const replays = await Promise.all(Array.from({ length: 10 }, (_, i) => claim(h.all[i % h.all.length]!, acc, 'k-done', 'fp-1', later(1_000))));
+      const replays = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => claim(h.all[i % h.all.length]!, acc, 'k-done', 'fp-1', later(1_000))),
+      );
       for (const r of replays) expect(r).toEqual({ kind: 'replay', status: 422, body, location: null });
       expect(await complete('k-done', 'other', 500)).toBe(false); // completed once, never overwritten
     });
@@ -87,8 +101,12 @@ function idempotencySuite(title: string, open: () => Promise<Stores>) {
       await claim(store, acc, 'k-two'); // request A
       expect(await claim(store, acc, 'k-two', 'fp-1', later(LEASE))).toEqual({ kind: 'claimed' }); // B takes over
       const before = (await store.getWallet(acc))!.balance;
-      expect((await store.recordPurchase(purchase(acc, '2.00'), { key: 'k-two', insufficient: INSUFFICIENT })).kind).toBe('recorded');
-      expect(await store.recordPurchase(purchase(acc, '2.00'), { key: 'k-two', insufficient: INSUFFICIENT })).toEqual({ kind: 'idempotency_key_lost' });
+      expect(
+        (await store.recordPurchase(purchase(acc, '2.00'), { key: 'k-two', insufficient: INSUFFICIENT })).kind,
+      ).toBe('recorded');
+      expect(await store.recordPurchase(purchase(acc, '2.00'), { key: 'k-two', insufficient: INSUFFICIENT })).toEqual({
+        kind: 'idempotency_key_lost',
+      });
       expect((await store.getWallet(acc))!.balance).toBe((Number(before) - 2).toFixed(2));
     });
 
@@ -104,7 +122,10 @@ function idempotencySuite(title: string, open: () => Promise<Stores>) {
     it('inspects a record without writing: what a request that will not run should answer, or null', async () => {
       const inspect = (key: string, fingerprint = 'fp-1', now = later(1_000)) =>
         store.inspectIdempotencyKey({ account_id: acc, key, operation: 'createAirtimePurchase', fingerprint, now });
-      const rowsOf = async () => store.sql.query('SELECT key, state, locked_until FROM idempotency_keys WHERE account_id = $1 ORDER BY key', [acc]);
+      const rowsOf = async () =>
+        store.sql.query('SELECT key, state, locked_until FROM idempotency_keys WHERE account_id = $1 ORDER BY key', [
+          acc,
+        ]);
       await claim(store, acc, 'i-held');
       await claim(store, acc, 'i-done');
       await complete('i-done', '{"e":1}', 422);
@@ -122,10 +143,23 @@ function idempotencySuite(title: string, open: () => Promise<Stores>) {
 
     it('purges expired records only', async () => {
       const fresh = await fundedAccount(store, '1.00');
-      for (const [key, t] of [['a', 0], ['b', 1_000], ['c', 2 * DAY]] as const) {
-        await store.claimIdempotencyKey({ account_id: fresh, key, operation: 'op', fingerprint: 'f', now: later(t), lease_ms: LEASE, ttl_ms: DAY });
+      for (const [key, t] of [
+        ['a', 0],
+        ['b', 1_000],
+        ['c', 2 * DAY],
+      ] as const) {
+        await store.claimIdempotencyKey({
+          account_id: fresh,
+          key,
+          operation: 'op',
+          fingerprint: 'f',
+          now: later(t),
+          lease_ms: LEASE,
+          ttl_ms: DAY,
+        });
       }
-      const count = () => store.sql.query('SELECT key FROM idempotency_keys WHERE account_id = $1 ORDER BY key', [fresh]);
+      const count = () =>
+        store.sql.query('SELECT key FROM idempotency_keys WHERE account_id = $1 ORDER BY key', [fresh]);
       // Other tests' records expire at AT + 1 day at the latest: purge them first, then ours one by one.
       await store.purgeExpiredIdempotencyKeys(later(DAY + 500), 1_000);
       expect(await count()).toEqual([{ key: 'b' }, { key: 'c' }]);
@@ -136,6 +170,11 @@ function idempotencySuite(title: string, open: () => Promise<Stores>) {
 }
 
 idempotencySuite('idempotency records on PGlite', pgliteStores);
-describe.skipIf(!PG_URL)(`idempotency records on PostgreSQL${PG_URL ? '' : ' (skipped: TEST_DATABASE_URL not set)'}`, () => {
-  idempotencySuite('idempotency records on PostgreSQL (two instances)', () => postgresStores('idempotency_test', 2, 10));
-});
+describe.skipIf(!PG_URL)(
+  `idempotency records on PostgreSQL${PG_URL ? '' : ' (skipped: TEST_DATABASE_URL not set)'}`,
+  () => {
+    idempotencySuite('idempotency records on PostgreSQL (two instances)', () =>
+      postgresStores('idempotency_test', 2, 10),
+    );
+  },
+);

@@ -19,8 +19,14 @@ import { isUuid } from './values.ts';
 
 type Row = Record<string, unknown>;
 
-export type IdempotencyQueries = Pick<Store,
-  'claimIdempotencyKey' | 'inspectIdempotencyKey' | 'completeIdempotencyKey' | 'releaseIdempotencyKey' | 'purgeExpiredIdempotencyKeys'>;
+export type IdempotencyQueries = Pick<
+  Store,
+  | 'claimIdempotencyKey'
+  | 'inspectIdempotencyKey'
+  | 'completeIdempotencyKey'
+  | 'releaseIdempotencyKey'
+  | 'purgeExpiredIdempotencyKeys'
+>;
 
 /** A stored record as claimIdempotencyKey inspects it. */
 interface Held {
@@ -36,7 +42,8 @@ interface Held {
 }
 
 function positiveMs(v: number, field: string): number {
-  if (!Number.isSafeInteger(v) || v <= 0) throw new InvalidStoreValueError(`${field} must be a positive integer of milliseconds, got ${v}`);
+  if (!Number.isSafeInteger(v) || v <= 0)
+    throw new InvalidStoreValueError(`${field} must be a positive integer of milliseconds, got ${v}`);
   return v;
 }
 
@@ -56,7 +63,12 @@ export function claimInstants(k: Pick<IdempotencyClaimRequest, 'now' | 'lease_ms
 }
 
 /** What an existing record means for a new request with the same key at `now`. */
-function decide(h: Held, operation: string, fingerprint: string, now: Date): IdempotencyClaim | 'replace' | 'take_over' {
+function decide(
+  h: Held,
+  operation: string,
+  fingerprint: string,
+  now: Date,
+): IdempotencyClaim | 'replace' | 'take_over' {
   if (h.expires_at.getTime() <= now.getTime()) return 'replace';
   if (h.operation !== operation || h.fingerprint !== fingerprint) return { kind: 'reused' };
   if (h.state === 'completed') {
@@ -64,7 +76,8 @@ function decide(h: Held, operation: string, fingerprint: string, now: Date): Ide
   }
   // A lease that passed with nothing recorded: the request that held it died (or is hopelessly late). Once a
   // purchase is linked, the record waits for the purchase's settlement instead, however long that takes.
-  if (h.transaction_id === null && h.locked_until !== null && h.locked_until.getTime() <= now.getTime()) return 'take_over';
+  if (h.transaction_id === null && h.locked_until !== null && h.locked_until.getTime() <= now.getTime())
+    return 'take_over';
   return { kind: 'in_flight' };
 }
 
@@ -98,16 +111,22 @@ export function idempotencyQueries(db: Sql): IdempotencyQueries {
           if (held === null) continue;
           const verdict = decide(held as unknown as Held, k.operation, k.fingerprint, now);
           if (verdict === 'replace') {
-            await rows(tx, sql`
+            await rows(
+              tx,
+              sql`
               UPDATE idempotency_keys SET operation = ${k.operation}, fingerprint = ${k.fingerprint}, state = 'in_flight',
                 locked_until = ${lockedUntil}, transaction_id = NULL, response_status = NULL, response_body = NULL,
                 response_location = NULL, created_at = ${now}, expires_at = ${expiresAt}
-              WHERE account_id = ${account} AND key = ${k.key}`);
+              WHERE account_id = ${account} AND key = ${k.key}`,
+            );
             return { kind: 'claimed' };
           }
           if (verdict === 'take_over') {
-            await rows(tx, sql`
-              UPDATE idempotency_keys SET locked_until = ${lockedUntil} WHERE account_id = ${account} AND key = ${k.key}`);
+            await rows(
+              tx,
+              sql`
+              UPDATE idempotency_keys SET locked_until = ${lockedUntil} WHERE account_id = ${account} AND key = ${k.key}`,
+            );
             return { kind: 'claimed' };
           }
           return verdict;
@@ -124,26 +143,35 @@ export function idempotencyQueries(db: Sql): IdempotencyQueries {
     },
 
     async completeIdempotencyKey(k) {
-      const done = await rows(db, sql`
+      const done = await rows(
+        db,
+        sql`
         UPDATE idempotency_keys SET state = 'completed', locked_until = NULL, response_status = ${k.status},
           response_body = ${k.body}, response_location = ${k.location}
         WHERE account_id = ${accountId(k.account_id)} AND key = ${k.key} AND state = 'in_flight' AND transaction_id IS NULL
-        RETURNING 1 AS one`);
+        RETURNING 1 AS one`,
+      );
       return done.length === 1;
     },
 
     async releaseIdempotencyKey(account, key) {
-      await rows(db, sql`
+      await rows(
+        db,
+        sql`
         DELETE FROM idempotency_keys
-        WHERE account_id = ${accountId(account)} AND key = ${key} AND state = 'in_flight' AND transaction_id IS NULL`);
+        WHERE account_id = ${accountId(account)} AND key = ${key} AND state = 'in_flight' AND transaction_id IS NULL`,
+      );
     },
 
     async purgeExpiredIdempotencyKeys(now, limit) {
-      const gone = await rows(db, sql`
+      const gone = await rows(
+        db,
+        sql`
         DELETE FROM idempotency_keys WHERE (account_id, key) IN (
           SELECT account_id, key FROM idempotency_keys WHERE expires_at <= ${storedInstant(now, 'now')}
           ORDER BY expires_at LIMIT ${Math.max(0, Math.trunc(limit))} FOR UPDATE SKIP LOCKED)
-        RETURNING 1 AS one`);
+        RETURNING 1 AS one`,
+      );
       return gone.length;
     },
   };

@@ -21,7 +21,8 @@ const at = (s: number) => new Date(T0.getTime() + s * 1000);
 beforeAll(async () => {
   driver = await openPgliteMemory();
   await migrate(driver.sql);
-  if (!(driver.sql instanceof ReadCachingSql)) throw new Error('the embedded store is expected to read through its cache');
+  if (!(driver.sql instanceof ReadCachingSql))
+    throw new Error('the embedded store is expected to read through its cache');
   cache = driver.sql;
   store = createQueries(driver.sql, driver.kind);
   account = await fundedAccount(store, '1000.00');

@@ -28,13 +28,16 @@ export function storedInstant(d: Date, field: string): Date {
   if (!isValidDate(d)) throw new InvalidStoreValueError(`${field} must be a valid Date`);
   const t = d.getTime();
   if (t < MIN_INSTANT || t > MAX_INSTANT) {
-    throw new InvalidStoreValueError(`${field} must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z, got ${d.toISOString()}`);
+    throw new InvalidStoreValueError(
+      `${field} must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z, got ${d.toISOString()}`,
+    );
   }
   return d;
 }
 
 /** storedInstant for a nullable column. */
-export const storedInstantOrNull = (d: Date | null, field: string): Date | null => (d === null ? null : storedInstant(d, field));
+export const storedInstantOrNull = (d: Date | null, field: string): Date | null =>
+  d === null ? null : storedInstant(d, field);
 
 export interface InstantRange {
   from: Date | undefined;
@@ -46,10 +49,14 @@ export interface InstantRange {
  * the range lies wholly outside the window (nothing can match). Invalid Dates are InvalidStoreValueError.
  */
 export function clampRange(from: Date | undefined, to: Date | undefined): InstantRange | null {
-  for (const [name, d] of [['from', from], ['to', to]] as const) {
+  for (const [name, d] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
     if (d !== undefined && !isValidDate(d)) throw new InvalidStoreValueError(`${name} must be a valid Date`);
   }
-  if ((from !== undefined && from.getTime() > MAX_INSTANT) || (to !== undefined && to.getTime() < MIN_INSTANT)) return null;
+  if ((from !== undefined && from.getTime() > MAX_INSTANT) || (to !== undefined && to.getTime() < MIN_INSTANT))
+    return null;
   return {
     from: from !== undefined && from.getTime() > MIN_INSTANT ? from : undefined,
     to: to !== undefined && to.getTime() < MAX_INSTANT ? to : undefined,
@@ -63,7 +70,8 @@ export function clampRange(from: Date | undefined, to: Date | undefined): Instan
 export function leaseOf(now: Date, limit: number, leaseMs: number, column: string): { n: number; until: Date } | null {
   const n = Math.trunc(limit);
   if (!(n >= 1)) return null;
-  if (!Number.isSafeInteger(leaseMs) || leaseMs <= 0) throw new InvalidStoreValueError(`lease_ms must be a positive integer, got ${leaseMs}`);
+  if (!Number.isSafeInteger(leaseMs) || leaseMs <= 0)
+    throw new InvalidStoreValueError(`lease_ms must be a positive integer, got ${leaseMs}`);
   return { n, until: storedInstant(new Date(storedInstant(now, 'now').getTime() + leaseMs), column) };
 }
 

@@ -33,24 +33,31 @@ class Abort {
 
 export function keyedWrite(db: Sql, storeOn: (tx: Sql) => Store) {
   return async function writeUnderIdempotencyKey<T>(
-    k: KeyedWrite, write: (tx: Store) => Promise<{ value: T; response: ResponseSnapshot }>,
+    k: KeyedWrite,
+    write: (tx: Store) => Promise<{ value: T; response: ResponseSnapshot }>,
   ): Promise<KeyedWriteResult<T>> {
     try {
       return await db.transaction(async (tx) => {
         if (k.claim) {
           const c = { ...k.claim, ...claimInstants(k.claim) };
-          const inserted = await one(tx, sql`
+          const inserted = await one(
+            tx,
+            sql`
             INSERT INTO idempotency_keys (account_id, key, operation, fingerprint, state, locked_until, created_at, expires_at)
             VALUES (${k.account_id}, ${k.key}, ${c.operation}, ${c.fingerprint}, 'in_flight', ${c.locked_until}, ${c.created_at}, ${c.expires_at})
-            ON CONFLICT (account_id, key) DO NOTHING RETURNING 1 AS one`);
+            ON CONFLICT (account_id, key) DO NOTHING RETURNING 1 AS one`,
+          );
           if (inserted === null) throw new Abort({ kind: 'idempotency_key_exists' });
         }
         const { value, response } = await write(storeOn(tx));
-        const done = await rows(tx, sql`
+        const done = await rows(
+          tx,
+          sql`
           UPDATE idempotency_keys SET state = 'completed', locked_until = NULL, response_status = ${response.status},
             response_body = ${response.body}, response_location = ${response.location}
           WHERE account_id = ${k.account_id} AND key = ${k.key} AND state = 'in_flight' AND transaction_id IS NULL
-          RETURNING 1 AS one`);
+          RETURNING 1 AS one`,
+        );
         if (done.length !== 1) throw new Abort({ kind: 'idempotency_key_lost' });
         return { kind: 'written' as const, value, response };
       });

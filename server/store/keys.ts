@@ -20,8 +20,10 @@ function keyOrThrow(id: string, row: Row | null): ApiKeyRow {
   return asKey(row);
 }
 
-export type KeyQueries = Pick<Store,
-  'findKeyByHash' | 'getKey' | 'listKeys' | 'createKey' | 'setKeyStatus' | 'replaceKeySecret' | 'updateKey'>;
+export type KeyQueries = Pick<
+  Store,
+  'findKeyByHash' | 'getKey' | 'listKeys' | 'createKey' | 'setKeyStatus' | 'replaceKeySecret' | 'updateKey'
+>;
 
 /** `batched`: the lookup by hash in batches (lookup-batch.ts) — PostgreSQL, the pool's store only. */
 export function keyQueries(db: Sql, { batched = false } = {}): KeyQueries {
@@ -37,8 +39,14 @@ export function keyQueries(db: Sql, { batched = false } = {}): KeyQueries {
   const update = async (id: string, sets: SqlFragment[]) => {
     if (!isUuid(id)) throw new KeyNotFoundError(id);
     if (sets.length === 0) return keyOrThrow(id, await one(db, sql`SELECT ${KEY_COLS} FROM api_keys WHERE id = ${id}`));
-    return keyOrThrow(id, await one(db, sql`
-      UPDATE api_keys SET ${join(sets, ', ')}, updated_at = now() WHERE id = ${id} RETURNING ${KEY_COLS}`));
+    return keyOrThrow(
+      id,
+      await one(
+        db,
+        sql`
+      UPDATE api_keys SET ${join(sets, ', ')}, updated_at = now() WHERE id = ${id} RETURNING ${KEY_COLS}`,
+      ),
+    );
   };
 
   return {
@@ -60,12 +68,15 @@ export function keyQueries(db: Sql, { batched = false } = {}): KeyQueries {
       const expiresAt = storedInstantOrNull(k.expires_at, 'expires_at');
       // The key's environment is its account's environment.
       const row = isUuid(k.account_id)
-        ? await one(db, sql`
+        ? await one(
+            db,
+            sql`
           INSERT INTO api_keys (id, account_id, environment, name, display_prefix, secret_hash, scopes, ip_allowlist,
             expires_at)
           SELECT ${randomUUID()}, a.id, a.environment, ${k.name}, ${k.display_prefix}, ${k.secret_hash},
             ${k.scopes}::text[], ${k.ip_allowlist}::text[], ${expiresAt} FROM accounts a WHERE a.id = ${k.account_id}
-          RETURNING ${KEY_COLS}`)
+          RETURNING ${KEY_COLS}`,
+          )
         : null;
       if (row === null) throw new AccountNotFoundError(k.account_id, 'cannot create API key');
       return asKey(row);

@@ -27,19 +27,33 @@ afterAll(() => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-interface ChildResult { code: number | null; stdout: string; stderr: string; ms: number }
+interface ChildResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
 
-function runChild(mode: 'open' | 'hold', dir: string, onStdout?: (text: string, kill: () => void) => void): Promise<ChildResult> {
+function runChild(
+  mode: 'open' | 'hold',
+  dir: string,
+  onStdout?: (text: string, kill: () => void) => void,
+): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, mode, dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, mode, dir], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (b: Buffer) => {
       stdout += b.toString();
       onStdout?.(stdout, () => child.kill('SIGKILL'));
     });
-    child.stderr.on('data', (b: Buffer) => { stderr += b.toString(); });
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += b.toString();
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
   });
@@ -82,7 +96,13 @@ describe('PGlite data-directory lock', () => {
   it('close releases the lock: the directory opens again with its data', async () => {
     const dir = tempDir();
     const first = await openStore({ dataDir: dir });
-    const a = await first.createAccount({ environment: 'sandbox', name: 'n', email: 'e', business_name: 'b', role: 'r' });
+    const a = await first.createAccount({
+      environment: 'sandbox',
+      name: 'n',
+      email: 'e',
+      business_name: 'b',
+      role: 'r',
+    });
     await first.close();
     await first.close(); // idempotent
     expect(fs.existsSync(path.join(dir, '.store.lock'))).toBe(false);
@@ -94,9 +114,11 @@ describe('PGlite data-directory lock', () => {
     }
   });
 
-  it("takes over the lock of a process that was killed without releasing it", async () => {
+  it('takes over the lock of a process that was killed without releasing it', async () => {
     const dir = tempDir();
-    const r = await runChild('hold', dir, (out, kill) => { if (out.includes('locked')) kill(); });
+    const r = await runChild('hold', dir, (out, kill) => {
+      if (out.includes('locked')) kill();
+    });
     expect(r.stdout).toContain('locked');
     expect(fs.existsSync(path.join(dir, '.store.lock'))).toBe(true); // SIGKILL: no exit hook ran
     const messages: string[] = [];

@@ -72,11 +72,12 @@ function isAlive(pid: number): boolean {
 }
 
 function inUse(dataDir: string, owner: Owner | null): DataDirInUseError {
-  const who = owner === null
-    ? 'another process'
-    : owner.pid === process.pid && owner.hostname === os.hostname()
-      ? `this process (pid ${owner.pid})`
-      : `another process (pid ${owner.pid}${owner.hostname === os.hostname() ? '' : ` on ${owner.hostname}`})`;
+  const who =
+    owner === null
+      ? 'another process'
+      : owner.pid === process.pid && owner.hostname === os.hostname()
+        ? `this process (pid ${owner.pid})`
+        : `another process (pid ${owner.pid}${owner.hostname === os.hostname() ? '' : ` on ${owner.hostname}`})`;
   return new DataDirInUseError(
     dataDir,
     `data directory ${dataDir} is in use by ${who}; stop it or use --data-dir`,
@@ -120,8 +121,8 @@ export async function acquireDataDirLock(dir: string, opts: LockOptions = {}): P
     }
     const owner = readOwner(dataDir);
     // Our own pid, but not locked by this process: a previous incarnation (e.g. pid 1 in a restarted container).
-    const ownerDead = owner !== null && owner.hostname === os.hostname()
-      && (owner.pid === process.pid || !isAlive(owner.pid));
+    const ownerDead =
+      owner !== null && owner.hostname === os.hostname() && (owner.pid === process.pid || !isAlive(owner.pid));
     if (!ownerDead || Date.now() > deadline) throw inUse(dataDir, owner);
     let mtime: number;
     try {

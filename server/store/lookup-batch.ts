@@ -50,6 +50,9 @@ const BATCH_MAX = 100;
 const BATCHES_IN_FLIGHT = 1;
 
 /** With `batched` (PostgreSQL, the pool's store), `spec`'s lookup in batches of the store's bounds; without, its lone lookup. */
-export function storeLookup<R>(batched: boolean, spec: Omit<LookupBatchOptions<R>, 'max' | 'parallel'>): (key: string) => Promise<R | null> {
+export function storeLookup<R>(
+  batched: boolean,
+  spec: Omit<LookupBatchOptions<R>, 'max' | 'parallel'>,
+): (key: string) => Promise<R | null> {
   return batched ? lookupBatch({ max: BATCH_MAX, parallel: BATCHES_IN_FLIGHT, ...spec }) : spec.one;
 }

@@ -38,7 +38,8 @@ const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 const FUNCTIONS_DIR = new URL('./sql/', import.meta.url);
 
 export function loadMigrations(dir: URL = MIGRATIONS_DIR): Migration[] {
-  return fs.readdirSync(dir)
+  return fs
+    .readdirSync(dir)
     .filter((f) => /^\d{3,}_[A-Za-z0-9_]+\.sql$/.test(f))
     .sort()
     .map((f) => ({ version: f.slice(0, -4), sql: fs.readFileSync(new URL(f, dir), 'utf8') }));
@@ -46,23 +47,32 @@ export function loadMigrations(dir: URL = MIGRATIONS_DIR): Migration[] {
 
 /** The names a SQL text defines with `CREATE [OR REPLACE] FUNCTION` (comments and strings are not parsed away). */
 export const functionsDefinedIn = (text: string): string[] =>
-  [...text.matchAll(/\bCREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+(?:\w+\.)?(\w+)\s*\(/gi)].map((m) => m[1]!.toLowerCase());
+  [...text.matchAll(/\bCREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+(?:\w+\.)?(\w+)\s*\(/gi)].map((m) =>
+    m[1]!.toLowerCase(),
+  );
 
 /**
  * `sql/*.sql`, in name order. Each file defines exactly one function, named as the file, with `CREATE OR REPLACE`
  * (the database already has it when the file changes); anything else is refused here, before a database is touched.
  */
 export function loadFunctionSources(dir: URL = FUNCTIONS_DIR): FunctionSource[] {
-  return fs.readdirSync(dir)
+  return fs
+    .readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
     .sort()
     .map((f) => {
       const name = f.slice(0, -4);
       const text = fs.readFileSync(new URL(f, dir), 'utf8');
       const defined = functionsDefinedIn(text);
-      if (!/^[a-z_][a-z0-9_]*$/.test(name) || defined.length !== 1 || defined[0] !== name ||
-        !/\bCREATE\s+OR\s+REPLACE\s+FUNCTION\b/i.test(text)) {
-        throw new Error(`function source ${f}: must define exactly one function, ${name}, with CREATE OR REPLACE FUNCTION`);
+      if (
+        !/^[a-z_][a-z0-9_]*$/.test(name) ||
+        defined.length !== 1 ||
+        defined[0] !== name ||
+        !/\bCREATE\s+OR\s+REPLACE\s+FUNCTION\b/i.test(text)
+      ) {
+        throw new Error(
+          `function source ${f}: must define exactly one function, ${name}, with CREATE OR REPLACE FUNCTION`,
+        );
       }
       return { name, sql: text };
     });
@@ -98,14 +108,21 @@ async function catalogOf(tx: ExecSql, names: string[]): Promise<Map<string, Cata
         WHERE t.tgfoid = p.oid AND NOT t.tgisinternal) AS triggers
      FROM pg_proc p
      WHERE p.pronamespace = current_schema()::regnamespace AND p.proname = ANY($1::text[]) AND p.prokind = 'f'
-     ORDER BY p.oid::regprocedure::text`, [names]);
-  return new Map(names.map((name) => {
-    const own = rows.filter((r) => r.name === name);
-    return [name, {
-      oids: own.map((r) => r.oid),
-      sha256: own.length === 0 ? null : sha256(own.map((r) => `${r.def}\n${r.triggers ?? ''}`).join('\n')),
-    }];
-  }));
+     ORDER BY p.oid::regprocedure::text`,
+    [names],
+  );
+  return new Map(
+    names.map((name) => {
+      const own = rows.filter((r) => r.name === name);
+      return [
+        name,
+        {
+          oids: own.map((r) => r.oid),
+          sha256: own.length === 0 ? null : sha256(own.map((r) => `${r.def}\n${r.triggers ?? ''}`).join('\n')),
+        },
+      ];
+    }),
+  );
 }
 const catalogOne = async (tx: ExecSql, name: string): Promise<Catalog> => (await catalogOf(tx, [name])).get(name)!;
 
@@ -140,13 +157,24 @@ async function applySource(tx: ExecSql, source: FunctionSource): Promise<void> {
  * Step 2: applies the sources that are new or changed, or whose function the database no longer runs as applied;
  * drops the functions (and their triggers) whose source was removed. Returns the names applied or dropped now.
  */
-export async function applyFunctionSources(sql: ExecSql, sources: FunctionSource[] = loadFunctionSources()): Promise<string[]> {
+export async function applyFunctionSources(
+  sql: ExecSql,
+  sources: FunctionSource[] = loadFunctionSources(),
+): Promise<string[]> {
   return sql.transaction(async (tx) => {
     await tx.exec(LOCK);
     await tx.query(CREATE_FUNCTIONS_TABLE);
-    const recorded = new Map((await tx.query<{ name: string; source_sha256: string; catalog_sha256: string }>(
-      'SELECT name, source_sha256, catalog_sha256 FROM schema_functions')).map((r) => [r.name, r]));
-    const running = await catalogOf(tx, sources.map((s) => s.name));
+    const recorded = new Map(
+      (
+        await tx.query<{ name: string; source_sha256: string; catalog_sha256: string }>(
+          'SELECT name, source_sha256, catalog_sha256 FROM schema_functions',
+        )
+      ).map((r) => [r.name, r]),
+    );
+    const running = await catalogOf(
+      tx,
+      sources.map((s) => s.name),
+    );
     const changed: string[] = [];
     for (const source of sources) {
       const file = sha256(source.sql);
@@ -154,9 +182,12 @@ export async function applyFunctionSources(sql: ExecSql, sources: FunctionSource
       if (was?.source_sha256 === file && was.catalog_sha256 === running.get(source.name)!.sha256) continue;
       await applySource(tx, source);
       const now = (await catalogOne(tx, source.name)).sha256!;
-      await tx.query(`INSERT INTO schema_functions (name, source_sha256, catalog_sha256) VALUES ($1, $2, $3)
+      await tx.query(
+        `INSERT INTO schema_functions (name, source_sha256, catalog_sha256) VALUES ($1, $2, $3)
         ON CONFLICT (name) DO UPDATE SET source_sha256 = EXCLUDED.source_sha256,
-          catalog_sha256 = EXCLUDED.catalog_sha256, applied_at = now()`, [source.name, file, now]);
+          catalog_sha256 = EXCLUDED.catalog_sha256, applied_at = now()`,
+        [source.name, file, now],
+      );
       changed.push(source.name);
     }
     const names = new Set(sources.map((s) => s.name));
@@ -164,7 +195,9 @@ export async function applyFunctionSources(sql: ExecSql, sources: FunctionSource
       if (names.has(name)) continue;
       for (const oid of (await catalogOne(tx, name)).oids) {
         const triggers = await tx.query<{ tgname: string; tbl: string }>(
-          'SELECT tgname, tgrelid::regclass::text AS tbl FROM pg_trigger WHERE tgfoid = $1::oid AND NOT tgisinternal', [oid]);
+          'SELECT tgname, tgrelid::regclass::text AS tbl FROM pg_trigger WHERE tgfoid = $1::oid AND NOT tgisinternal',
+          [oid],
+        );
         for (const t of triggers) await tx.query(`DROP TRIGGER ${quoteIdent(t.tgname)} ON ${t.tbl}`);
         await dropFunction(tx, oid);
       }

@@ -26,10 +26,29 @@ const T = (iso: string) => new Date(iso);
 function row(accountId: string, at: number, status: TransactionStatus, category: TransactionCategory): TransactionRow {
   const d = new Date(at);
   return {
-    id: randomUUID(), account_id: accountId, amount: '1.00', currency: 'NGN', status, category, description: 'seek',
-    reference: `S${randomUUID().slice(0, 8)}`, external_reference: null, product_type: null, phone_number: null,
-    meter_number: null, smartcard_number: null, token: null, units: null, product_id: null, product_amount: '1.00',
-    fee_amount: '0.00', total_debit: '1.00', price_basis: 'fixed', created_at: d, updated_at: d, next_check_at: null,
+    id: randomUUID(),
+    account_id: accountId,
+    amount: '1.00',
+    currency: 'NGN',
+    status,
+    category,
+    description: 'seek',
+    reference: `S${randomUUID().slice(0, 8)}`,
+    external_reference: null,
+    product_type: null,
+    phone_number: null,
+    meter_number: null,
+    smartcard_number: null,
+    token: null,
+    units: null,
+    product_id: null,
+    product_amount: '1.00',
+    fee_amount: '0.00',
+    total_debit: '1.00',
+    price_basis: 'fixed',
+    created_at: d,
+    updated_at: d,
+    next_check_at: null,
     check_attempts: 0,
   };
 }
@@ -37,7 +56,7 @@ function row(accountId: string, at: number, status: TransactionStatus, category:
 /** ~3 000 rows over ~3.5 months: many share an instant, midnights and month starts, every 5th day empty. */
 function history(accountId: string): TransactionRow[] {
   let s = 7;
-  const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  const rnd = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   const pick = <X>(xs: X[]) => xs[Math.floor(rnd() * xs.length)]!;
   const instants: number[] = [];
   for (let i = 0; i < 400; i++) instants.push(START + Math.floor(rnd() * (END - START)));
@@ -53,14 +72,22 @@ function history(accountId: string): TransactionRow[] {
 async function expected(store: Store, accountId: string, f: TransactionFilter, page: number, perPage: number) {
   const params: unknown[] = [accountId];
   let where = 'account_id = $1';
-  const add = (cond: string, v: unknown) => { params.push(v); where += ` AND ${cond} $${params.length}`; };
+  const add = (cond: string, v: unknown) => {
+    params.push(v);
+    where += ` AND ${cond} $${params.length}`;
+  };
   if (f.status !== undefined) add('status =', f.status);
   if (f.category !== undefined) add('category =', f.category);
   if (f.from !== undefined) add('created_at >=', f.from);
   if (f.to !== undefined) add('created_at <=', f.to);
-  const [c] = await store.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE ${where}`, params);
+  const [c] = await store.sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM transactions WHERE ${where}`,
+    params,
+  );
   const ids = await store.sql.query<{ id: string }>(
-    `SELECT id FROM transactions WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`, params);
+    `SELECT id FROM transactions WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
+    params,
+  );
   return { ids: ids.map((r) => r.id), total: c!.n };
 }
 
@@ -70,11 +97,15 @@ async function check(store: Store, accountId: string, f: TransactionFilter, page
   expect({ ids: got.items.map((r) => r.id), total: got.total_count }).toEqual(want);
 }
 
-const instant = fc.oneof(
-  fc.integer({ min: START - 5 * DAY, max: END + 5 * DAY }),
-  fc.integer({ min: -3, max: 115 }).map((d) => START + d * DAY), // a midnight
-  fc.constantFrom(...['2025-02-01', '2025-03-01', '2025-04-01', '2025-05-01'].map((m) => Date.parse(`${m}T00:00:00Z`))),
-).map((t) => new Date(t));
+const instant = fc
+  .oneof(
+    fc.integer({ min: START - 5 * DAY, max: END + 5 * DAY }),
+    fc.integer({ min: -3, max: 115 }).map((d) => START + d * DAY), // a midnight
+    fc.constantFrom(
+      ...['2025-02-01', '2025-03-01', '2025-04-01', '2025-05-01'].map((m) => Date.parse(`${m}T00:00:00Z`)),
+    ),
+  )
+  .map((t) => new Date(t));
 const filterArb: fc.Arbitrary<TransactionFilter> = fc.record({
   status: fc.option(fc.constantFrom(...STATUSES), { nil: undefined }),
   category: fc.option(fc.constantFrom(...CATEGORIES), { nil: undefined }),
@@ -89,8 +120,10 @@ async function dayStarts(store: Store, accountId: string, f: TransactionFilter) 
      WHERE account_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR category = $3)
        AND ($4::timestamptz IS NULL OR created_at >= $4) AND ($5::timestamptz IS NULL OR created_at <= $5)
      ORDER BY created_at DESC, id DESC`,
-    [accountId, f.status ?? null, f.category ?? null, f.from ?? null, f.to ?? null]);
-  const startsOf = (len: number) => all.flatMap((r, i) => (i === 0 || all[i - 1]!.day.slice(0, len) !== r.day.slice(0, len) ? [i] : []));
+    [accountId, f.status ?? null, f.category ?? null, f.from ?? null, f.to ?? null],
+  );
+  const startsOf = (len: number) =>
+    all.flatMap((r, i) => (i === 0 || all[i - 1]!.day.slice(0, len) !== r.day.slice(0, len) ? [i] : []));
   return { starts: startsOf(10), months: startsOf(7), total: all.length };
 }
 
@@ -100,27 +133,52 @@ function seekSuite(title: string, open: () => Promise<{ store: Store; close(): P
     let acc: string;
     beforeAll(async () => {
       h = await open();
-      const other = await h.store.createAccount({ environment: 'sandbox', name: 'o', email: 'e', business_name: 'b', role: 'r' });
-      acc = (await h.store.createAccount({ environment: 'sandbox', name: 'n', email: 'e', business_name: 'b', role: 'r' })).id;
+      const other = await h.store.createAccount({
+        environment: 'sandbox',
+        name: 'o',
+        email: 'e',
+        business_name: 'b',
+        role: 'r',
+      });
+      acc = (
+        await h.store.createAccount({ environment: 'sandbox', name: 'n', email: 'e', business_name: 'b', role: 'r' })
+      ).id;
       await h.store.insertTransactions([...history(acc), ...history(other.id).slice(0, 500)]);
     }, 60_000);
     afterAll(() => h?.close());
 
     it('equals plain OFFSET for random filters and pages (past the end, on and around midnights)', async () => {
       const mode = fc.constantFrom('anywhere', 'day start', 'month start', 'last rows');
-      await fc.assert(fc.asyncProperty(filterArb, fc.integer({ min: 1, max: 120 }), fc.double({ min: 0, max: 1, noNaN: true }),
-        mode, fc.integer({ min: -1, max: 1 }), async (f, perPage, at, where, delta) => {
-          const { starts, months, total } = await dayStarts(h.store, acc, f);
-          const near = (marks: number[]) => (marks[Math.min(marks.length - 1, Math.floor(at * marks.length))] ?? 0) + delta;
-          // The page holding row `o`: anywhere (past the end too), or the first row of a day / month +-1, or one of
-          // the last rows (in the oldest day: the partial day at `from`).
-          const o = Math.max(0, where === 'anywhere' ? Math.floor(at * 1.1 * (total + perPage))
-            : where === 'day start' ? near(starts) : where === 'month start' ? near(months)
-            : total - 1 - Math.floor(at * 40) + delta);
-          // The seek places the page's first row: near a mark, pages are small so that it lands near the mark too.
-          const pp = where === 'anywhere' ? perPage : 1 + (perPage % 7);
-          await check(h.store, acc, f, 1 + Math.floor(o / pp), pp);
-        }), { numRuns: 300 });
+      await fc.assert(
+        fc.asyncProperty(
+          filterArb,
+          fc.integer({ min: 1, max: 120 }),
+          fc.double({ min: 0, max: 1, noNaN: true }),
+          mode,
+          fc.integer({ min: -1, max: 1 }),
+          async (f, perPage, at, where, delta) => {
+            const { starts, months, total } = await dayStarts(h.store, acc, f);
+            const near = (marks: number[]) =>
+              (marks[Math.min(marks.length - 1, Math.floor(at * marks.length))] ?? 0) + delta;
+            // The page holding row `o`: anywhere (past the end too), or the first row of a day / month +-1, or one of
+            // the last rows (in the oldest day: the partial day at `from`).
+            const o = Math.max(
+              0,
+              where === 'anywhere'
+                ? Math.floor(at * 1.1 * (total + perPage))
+                : where === 'day start'
+                  ? near(starts)
+                  : where === 'month start'
+                    ? near(months)
+                    : total - 1 - Math.floor(at * 40) + delta,
+            );
+            // The seek places the page's first row: near a mark, pages are small so that it lands near the mark too.
+            const pp = where === 'anywhere' ? perPage : 1 + (perPage % 7);
+            await check(h.store, acc, f, 1 + Math.floor(o / pp), pp);
+          },
+        ),
+        { numRuns: 300 },
+      );
     }, 120_000);
 
     const FILTERS: [string, TransactionFilter][] = [
@@ -131,15 +189,19 @@ function seekSuite(title: string, open: () => Promise<{ store: Store; close(): P
       ['to only, mid-day', { status: 'failed', to: T('2025-03-15T12:00:00Z') }],
       ['from only, mid-day', { from: T('2025-02-20T18:00:00Z') }],
     ];
-    it.each(FILTERS)('offset on the first and last row of every day and month: %s', async (_name, f) => {
-      const { starts: firsts, total } = await dayStarts(h.store, acc, f);
-      expect(firsts.length).toBeGreaterThan(3);
-      const offsets = new Set([...firsts, ...firsts.map((i) => i - 1), total - 1, total, total + 1]);
-      for (const o of [...offsets].filter((x) => x >= 0)) {
-        await check(h.store, acc, f, o + 1, 1); // the row itself
-        if (o >= 2) await check(h.store, acc, f, 2, Math.ceil(o / 2) + 1); // a page straddling the boundary
-      }
-    }, 120_000);
+    it.each(FILTERS)(
+      'offset on the first and last row of every day and month: %s',
+      async (_name, f) => {
+        const { starts: firsts, total } = await dayStarts(h.store, acc, f);
+        expect(firsts.length).toBeGreaterThan(3);
+        const offsets = new Set([...firsts, ...firsts.map((i) => i - 1), total - 1, total, total + 1]);
+        for (const o of [...offsets].filter((x) => x >= 0)) {
+          await check(h.store, acc, f, o + 1, 1); // the row itself
+          if (o >= 2) await check(h.store, acc, f, 2, Math.ceil(o / 2) + 1); // a page straddling the boundary
+        }
+      },
+      120_000,
+    );
 
     it('empty days, days before the data and an empty account', async () => {
       await check(h.store, acc, { from: T('2025-01-25T00:00:00Z'), to: T('2025-01-25T23:59:59.999Z') }, 1, 10); // a day %5 = 0
@@ -163,7 +225,10 @@ describe.skipIf(!PG_URL)(`page seek on PostgreSQL${PG_URL ? '' : ' (skipped: TES
     await migrate(d.sql);
     return {
       store: createQueries(d.sql, d.kind, () => d.close(), { seekAfterOffset: 0 }),
-      async close() { await d.sql.query(`DROP SCHEMA ${schema} CASCADE`); await d.close(); },
+      async close() {
+        await d.sql.query(`DROP SCHEMA ${schema} CASCADE`);
+        await d.close();
+      },
     };
   });
 });

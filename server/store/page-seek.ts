@@ -39,15 +39,20 @@ export const SEEK_AFTER_OFFSET = 2_000;
  * status and category (no external_reference); `where` is keyFilter plus the created_at range [from, to].
  */
 export function seekPagedQuery(
-  cols: SqlFragment, keyFilter: SqlFragment, where: SqlFragment,
-  from: Date | undefined, to: Date | undefined,
-  { limit, offset }: { limit: number; offset: number }, total: SqlFragment,
+  cols: SqlFragment,
+  keyFilter: SqlFragment,
+  where: SqlFragment,
+  from: Date | undefined,
+  to: Date | undefined,
+  { limit, offset }: { limit: number; offset: number },
+  total: SqlFragment,
 ): SqlFragment | null {
   const fromMs = from?.getTime() ?? null;
   const toMs = to?.getTime() ?? null;
-  const parts = fromMs === null && toMs === null
-    ? [{ kind: 'counters' as const, grain: 1 as const, from: null, to: null }]
-    : planCount(fromMs, toMs);
+  const parts =
+    fromMs === null && toMs === null
+      ? [{ kind: 'counters' as const, grain: 1 as const, from: null, to: null }]
+      : planCount(fromMs, toMs);
   const segments = parts.filter((p): p is Extract<CountPart, { kind: 'counters' }> => p.kind === 'counters');
   if (segments.length === 0) return null;
   const segConds = segments.map((p) => sql`(${counterRange(p)})`);
@@ -55,9 +60,7 @@ export function seekPagedQuery(
   const topPart = parts.find((p): p is Extract<CountPart, { kind: 'rows' }> => p.kind === 'rows' && p.toInclusive);
   const top = topPart === undefined ? sql`0::bigint` : rowCountSql(keyFilter, topPart);
   // 3. Where the rows below every segment start: the partial day at the bottom, or nothing.
-  const bottom = fromMs === null
-    ? sql`'-infinity'::timestamptz`
-    : sql`${new Date(ceilDay(fromMs))}::timestamptz`;
+  const bottom = fromMs === null ? sql`'-infinity'::timestamptz` : sql`${new Date(ceilDay(fromMs))}::timestamptz`;
   const o = sql`${offset}::bigint`;
   return sql`WITH top AS MATERIALIZED (SELECT ${top} AS n),
 seg AS MATERIALIZED (

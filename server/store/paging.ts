@@ -12,7 +12,10 @@ type Row = Record<string, unknown>;
  * default: count(*) of the same WHERE.
  */
 export function pagedQuery(
-  from: SqlFragment, cols: SqlFragment, where: SqlFragment, orderBy: SqlFragment,
+  from: SqlFragment,
+  cols: SqlFragment,
+  where: SqlFragment,
+  orderBy: SqlFragment,
   { limit, offset }: { limit: number; offset: number },
   total: SqlFragment = sql`(SELECT count(*) FROM ${from} WHERE ${where})`,
 ): SqlFragment {

@@ -10,29 +10,47 @@ import { parseTimestamptz, timestampText } from './pglite-codec.ts';
 
 const PG_MIN = Date.parse('-004713-11-24T00:00:00Z');
 const JS_MAX = 8.64e15;
-const instants = fc.oneof(
-  fc.integer({ min: PG_MIN, max: JS_MAX }),
-  fc.integer({ min: Date.parse('-000002-01-01T00:00:00Z'), max: Date.parse('0101-01-01T00:00:00Z') }),
-  fc.integer({ min: Date.parse('9998-01-01T00:00:00Z'), max: Date.parse('+010001-01-01T00:00:00Z') }),
-).map((t) => new Date(t));
+const instants = fc
+  .oneof(
+    fc.integer({ min: PG_MIN, max: JS_MAX }),
+    fc.integer({ min: Date.parse('-000002-01-01T00:00:00Z'), max: Date.parse('0101-01-01T00:00:00Z') }),
+    fc.integer({ min: Date.parse('9998-01-01T00:00:00Z'), max: Date.parse('+010001-01-01T00:00:00Z') }),
+  )
+  .map((t) => new Date(t));
 
 let driver: PgliteDriver;
-beforeAll(async () => { driver = await openPgliteMemory({ readCache: false }); });
-afterAll(async () => { await driver?.close(); });
-
-describe.each(['UTC', 'Asia/Kathmandu', 'America/St_Johns'])('PGlite timestamptz codec, session time zone %s', (zone) => {
-  beforeAll(async () => { await driver.sql.exec(`SET TimeZone = '${zone}'`); });
-
-  it('sends and reads back every instant unchanged, alone and in arrays', async () => {
-    await fc.assert(fc.asyncProperty(instants, async (d) => {
-      const [r] = await driver.sql.query<{ t: Date; a: Date[]; text: string }>(
-        'SELECT $1::timestamptz AS t, $2::timestamptz[] AS a, $1::timestamptz::text AS text', [d, [d]],
-      );
-      expect([r!.t.getTime(), r!.a[0]!.getTime(), (parseTimestamptz(r!.text) as Date).getTime()], r!.text)
-        .toEqual([d.getTime(), d.getTime(), d.getTime()]);
-    }), { numRuns: 300, seed: 11 });
-  });
+beforeAll(async () => {
+  driver = await openPgliteMemory({ readCache: false });
 });
+afterAll(async () => {
+  await driver?.close();
+});
+
+describe.each(['UTC', 'Asia/Kathmandu', 'America/St_Johns'])(
+  'PGlite timestamptz codec, session time zone %s',
+  (zone) => {
+    beforeAll(async () => {
+      await driver.sql.exec(`SET TimeZone = '${zone}'`);
+    });
+
+    it('sends and reads back every instant unchanged, alone and in arrays', async () => {
+      await fc.assert(
+        fc.asyncProperty(instants, async (d) => {
+          const [r] = await driver.sql.query<{ t: Date; a: Date[]; text: string }>(
+            'SELECT $1::timestamptz AS t, $2::timestamptz[] AS a, $1::timestamptz::text AS text',
+            [d, [d]],
+          );
+          expect([r!.t.getTime(), r!.a[0]!.getTime(), (parseTimestamptz(r!.text) as Date).getTime()], r!.text).toEqual([
+            d.getTime(),
+            d.getTime(),
+            d.getTime(),
+          ]);
+        }),
+        { numRuns: 300, seed: 11 },
+      );
+    });
+  },
+);
 
 describe('timestampText', () => {
   it.each([

@@ -27,7 +27,8 @@ export function serializeTimestamp(value: unknown): string {
 }
 
 /** PostgreSQL's ISO output: `YYYY-MM-DD HH:MM:SS[.ffffff]±HH[:MM[:SS]][ BC]` (years may have more digits). */
-const OUTPUT = /^(\d{4,})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d{1,6}))?([+-])(\d\d)(?::(\d\d))?(?::(\d\d))?( BC)?$/;
+const OUTPUT =
+  /^(\d{4,})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d{1,6}))?([+-])(\d\d)(?::(\d\d))?(?::(\d\d))?( BC)?$/;
 
 /**
  * PGlite parser for timestamptz results. Years 0100-9999 AD take `new Date(text)` as before (fast, and right for

@@ -77,7 +77,10 @@ function mapError(db: PGlite, err: unknown): unknown {
 }
 
 class PgliteTx implements ExecSql {
-  constructor(private readonly tx: Transaction, private readonly depth: number) {}
+  constructor(
+    private readonly tx: Transaction,
+    private readonly depth: number,
+  ) {}
 
   async query<R extends Row = Row>(text: string, params?: unknown[]): Promise<R[]> {
     return (await this.tx.query<R>(text, params)).rows;
@@ -99,7 +102,9 @@ class PgliteSql implements ExecSql {
   private guard(): void {
     const t = inTransaction.getStore();
     if (t?.active && t.db === this.db) {
-      throw new StoreMisuseError('store: the outer Sql handle was used inside transaction(); use the tx handle given to fn');
+      throw new StoreMisuseError(
+        'store: the outer Sql handle was used inside transaction(); use the tx handle given to fn',
+      );
     }
   }
 
@@ -134,7 +139,12 @@ class PgliteSql implements ExecSql {
   }
 }
 
-function makeDriver(db: PGlite, dataDir: string | undefined, lock: DataDirLock | undefined, readCache = true): PgliteDriver {
+function makeDriver(
+  db: PGlite,
+  dataDir: string | undefined,
+  lock: DataDirLock | undefined,
+  readCache = true,
+): PgliteDriver {
   let closing: Promise<void> | undefined;
   const sql = new PgliteSql(db);
   return {

@@ -43,107 +43,122 @@ function proxy(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
   let server: net.Server | undefined;
   let port = 0;
-  const start = () => new Promise<number>((resolve, reject) => {
-    server = net.createServer((client) => {
-      const upstream = net.connect(target.port, target.host);
-      for (const s of [client, upstream]) {
-        sockets.add(s);
-        s.on('close', () => sockets.delete(s));
-        s.on('error', () => {});
-      }
-      client.pipe(upstream).pipe(client);
+  const start = () =>
+    new Promise<number>((resolve, reject) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(target.port, target.host);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('close', () => sockets.delete(s));
+          s.on('error', () => {});
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.address() as net.AddressInfo).port;
+        resolve(port);
+      });
     });
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      port = (server!.address() as net.AddressInfo).port;
-      resolve(port);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      server ? server.close(() => resolve()) : resolve();
     });
-  });
-  const stop = () => new Promise<void>((resolve) => {
-    for (const s of sockets) s.destroy();
-    server ? server.close(() => resolve()) : resolve();
-  });
   return { start, stop };
 }
 
-describe.skipIf(!PG_URL)(`PostgreSQL outage and recovery${PG_URL ? '' : ' (skipped: TEST_DATABASE_URL not set)'}`, () => {
-  const schema = `store_outage_${process.pid}_${Date.now()}`;
-  const logged: string[] = [];
-  let store: Store;
-  let admin: Store;
-  let p: ReturnType<typeof proxy>;
+describe.skipIf(!PG_URL)(
+  `PostgreSQL outage and recovery${PG_URL ? '' : ' (skipped: TEST_DATABASE_URL not set)'}`,
+  () => {
+    const schema = `store_outage_${process.pid}_${Date.now()}`;
+    const logged: string[] = [];
+    let store: Store;
+    let admin: Store;
+    let p: ReturnType<typeof proxy>;
 
-  beforeAll(async () => {
-    const u = new URL(PG_URL!);
-    p = proxy({ host: u.hostname, port: Number(u.port || 5432) });
-    const port = await p.start();
-    u.hostname = '127.0.0.1';
-    u.port = String(port);
-    store = await openStore({ databaseUrl: u.toString(), schema, log: (m) => logged.push(m) });
-    admin = await openStore({ databaseUrl: PG_URL!, schema, log: () => {} });
-  });
+    beforeAll(async () => {
+      const u = new URL(PG_URL!);
+      p = proxy({ host: u.hostname, port: Number(u.port || 5432) });
+      const port = await p.start();
+      u.hostname = '127.0.0.1';
+      u.port = String(port);
+      store = await openStore({ databaseUrl: u.toString(), schema, log: (m) => logged.push(m) });
+      admin = await openStore({ databaseUrl: PG_URL!, schema, log: () => {} });
+    });
 
-  afterAll(async () => {
-    await store?.close();
-    await p?.stop();
-    await admin?.sql.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin?.close();
-  });
+    afterAll(async () => {
+      await store?.close();
+      await p?.stop();
+      await admin?.sql.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin?.close();
+    });
 
-  it('answers 503-style errors while the database is gone and works again when it returns', async () => {
-    const a = await store.createAccount({ environment: 'sandbox', name: 'n', email: 'e', business_name: 'b', role: 'r' });
-    await p.stop(); // every connection cut, port closed
-    await new Promise((r) => setTimeout(r, 50));
-    expect(logged.some((m) => /idle connection error/.test(m))).toBe(true); // pool 'error' handled, not thrown
+    it('answers 503-style errors while the database is gone and works again when it returns', async () => {
+      const a = await store.createAccount({
+        environment: 'sandbox',
+        name: 'n',
+        email: 'e',
+        business_name: 'b',
+        role: 'r',
+      });
+      await p.stop(); // every connection cut, port closed
+      await new Promise((r) => setTimeout(r, 50));
+      expect(logged.some((m) => /idle connection error/.test(m))).toBe(true); // pool 'error' handled, not thrown
 
-    await expect(store.ping()).rejects.toBeInstanceOf(StoreUnavailableError);
-    await expect(store.getAccount(a.id)).rejects.toBeInstanceOf(StoreUnavailableError);
-    await expect(store.sql.transaction((tx) => tx.query('SELECT 1'))).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(store.ping()).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(store.getAccount(a.id)).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(store.sql.transaction((tx) => tx.query('SELECT 1'))).rejects.toBeInstanceOf(StoreUnavailableError);
 
-    await p.start(); // same port
-    await expect(store.ping()).resolves.toBeUndefined();
-    expect(await store.getAccount(a.id)).toEqual(a);
-  });
+      await p.start(); // same port
+      await expect(store.ping()).resolves.toBeUndefined();
+      expect(await store.getAccount(a.id)).toEqual(a);
+    });
 
-  it('maps an administrator terminating the connection (57P01) to StoreUnavailableError and recovers', async () => {
-    const appName = 'bill-payment-partner-api';
-    const running = store.sql.query('SELECT pg_sleep(5)').catch((e: unknown) => e); // settle-handled at once
-    await new Promise((r) => setTimeout(r, 200));
-    await admin.sql.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+    it('maps an administrator terminating the connection (57P01) to StoreUnavailableError and recovers', async () => {
+      const appName = 'bill-payment-partner-api';
+      const running = store.sql.query('SELECT pg_sleep(5)').catch((e: unknown) => e); // settle-handled at once
+      await new Promise((r) => setTimeout(r, 200));
+      await admin.sql.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
        WHERE application_name = $1 AND query LIKE 'SELECT pg_sleep%' AND pid <> pg_backend_pid()`,
-      [appName],
-    );
-    const err = await running;
-    expect(err).toBeInstanceOf(StoreUnavailableError);
-    await expect(store.ping()).resolves.toBeUndefined();
+        [appName],
+      );
+      const err = await running;
+      expect(err).toBeInstanceOf(StoreUnavailableError);
+      await expect(store.ping()).resolves.toBeUndefined();
 
-    // The same inside a transaction: the broken client is discarded, the next transaction gets a fresh one.
-    const inTx = store.sql.transaction((tx) => tx.query('SELECT pg_sleep(5)')).catch((e: unknown) => e);
-    await new Promise((r) => setTimeout(r, 200));
-    await admin.sql.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      // The same inside a transaction: the broken client is discarded, the next transaction gets a fresh one.
+      const inTx = store.sql.transaction((tx) => tx.query('SELECT pg_sleep(5)')).catch((e: unknown) => e);
+      await new Promise((r) => setTimeout(r, 200));
+      await admin.sql.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
        WHERE application_name = $1 AND query LIKE 'SELECT pg_sleep%' AND pid <> pg_backend_pid()`,
-      [appName],
-    );
-    expect(await inTx).toBeInstanceOf(StoreUnavailableError);
-    expect(await store.sql.transaction((tx) => tx.query('SELECT 1 AS one'))).toEqual([{ one: 1 }]);
-  });
+        [appName],
+      );
+      expect(await inTx).toBeInstanceOf(StoreUnavailableError);
+      expect(await store.sql.transaction((tx) => tx.query('SELECT 1 AS one'))).toEqual([{ one: 1 }]);
+    });
 
-  it('runs migrations from two instances at once without racing', async () => {
-    const s2 = `${schema}_race`;
-    const [x, y] = await Promise.all([
-      openStore({ databaseUrl: PG_URL!, schema: s2, log: () => {} }),
-      openStore({ databaseUrl: PG_URL!, schema: s2, log: () => {} }),
-    ]);
-    try {
-      expect(await x.sql.query('SELECT version FROM schema_migrations ORDER BY version'))
-        .toEqual(loadMigrations().map((m) => ({ version: m.version })));
-      expect(await x.sql.query('SELECT name FROM schema_functions ORDER BY name'))
-        .toEqual(loadFunctionSources().map((f) => ({ name: f.name })).sort((a, b) => (a.name < b.name ? -1 : 1)));
-    } finally {
-      await x.sql.query(`DROP SCHEMA ${s2} CASCADE`);
-      await Promise.all([x.close(), y.close()]);
-    }
-  });
-});
+    it('runs migrations from two instances at once without racing', async () => {
+      const s2 = `${schema}_race`;
+      const [x, y] = await Promise.all([
+        openStore({ databaseUrl: PG_URL!, schema: s2, log: () => {} }),
+        openStore({ databaseUrl: PG_URL!, schema: s2, log: () => {} }),
+      ]);
+      try {
+        expect(await x.sql.query('SELECT version FROM schema_migrations ORDER BY version')).toEqual(
+          loadMigrations().map((m) => ({ version: m.version })),
+        );
+        expect(await x.sql.query('SELECT name FROM schema_functions ORDER BY name')).toEqual(
+          loadFunctionSources()
+            .map((f) => ({ name: f.name }))
+            .sort((a, b) => (a.name < b.name ? -1 : 1)),
+        );
+      } finally {
+        await x.sql.query(`DROP SCHEMA ${s2} CASCADE`);
+        await Promise.all([x.close(), y.close()]);
+      }
+    });
+  },
+);

@@ -43,7 +43,14 @@ const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
 /** SQLSTATEs / errno codes that mean "the database is not there (right now)". */
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
   'ECONNABORTED',
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
@@ -80,7 +87,10 @@ function mapError(err: unknown): unknown {
 }
 
 class PgClientSql implements ExecSql {
-  constructor(private readonly client: pg.PoolClient, private readonly depth: number) {}
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly depth: number,
+  ) {}
 
   async query<R extends Row = Row>(text: string, params?: unknown[]): Promise<R[]> {
     try {
@@ -110,7 +120,10 @@ class PgClientSql implements ExecSql {
 }
 
 class PgPoolSql implements ExecSql {
-  constructor(private readonly pool: pg.Pool, private readonly log: StoreLog) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly log: StoreLog,
+  ) {}
 
   async query<R extends Row = Row>(text: string, params?: unknown[]): Promise<R[]> {
     try {

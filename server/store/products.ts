@@ -9,7 +9,9 @@ import { pageBounds, toCount } from './values.ts';
 
 type Row = Record<string, unknown>;
 
-const PRODUCT_COLS = raw('id, environment, kind, network, bundle_type, distributor, meter_type, provider, attributes, sort_order');
+const PRODUCT_COLS = raw(
+  'id, environment, kind, network, bundle_type, distributor, meter_type, provider, attributes, sort_order',
+);
 
 const insertProducts = (environment: Environment, rs: ProductRow[]) => sql`
 INSERT INTO products (id, environment, kind, network, bundle_type, distributor, meter_type, provider, attributes,
@@ -23,8 +25,10 @@ FROM unnest(${rs.map((p) => p.id)}::text[], ${rs.map((p) => p.kind)}::text[], ${
 
 const asProduct = (r: Row): ProductRow => ({ ...(r as unknown as ProductRow), sort_order: Number(r['sort_order']) });
 
-export type ProductQueries = Pick<Store,
-  'listProducts' | 'getProduct' | 'getAirtimeProduct' | 'replaceProducts' | 'loadProductsIfEmpty' | 'countProducts'>;
+export type ProductQueries = Pick<
+  Store,
+  'listProducts' | 'getProduct' | 'getAirtimeProduct' | 'replaceProducts' | 'loadProductsIfEmpty' | 'countProducts'
+>;
 
 /** `environment/rest`: an environment never holds a '/', so the first one splits the key. */
 const splitKey = (key: string): [string, string] => {
@@ -57,32 +61,52 @@ function checkEnvironment(environment: Environment, all: ProductRow[]): void {
 export function productQueries(db: Sql, { batched = false } = {}): ProductQueries {
   const byIds = async (keys: string[]) => {
     const [environments, ids] = splitKeys(keys);
-    return (await rows(db, sql`
+    return (
+      await rows(
+        db,
+        sql`
       SELECT ${PRODUCT_COLS} FROM products
-      WHERE (environment, id) IN (SELECT * FROM unnest(${environments}::text[], ${ids}::text[]))`)).map(asProduct);
+      WHERE (environment, id) IN (SELECT * FROM unnest(${environments}::text[], ${ids}::text[]))`,
+      )
+    ).map(asProduct);
   };
   const oneById = async (key: string) => {
     const [environment, id] = splitKey(key);
-    const row = await one(db, sql`SELECT ${PRODUCT_COLS} FROM products WHERE environment = ${environment} AND id = ${id}`);
+    const row = await one(
+      db,
+      sql`SELECT ${PRODUCT_COLS} FROM products WHERE environment = ${environment} AND id = ${id}`,
+    );
     return row ? asProduct(row) : null;
   };
   const byId = storeLookup(batched, { one: oneById, many: byIds, keyOf: (p) => `${p.environment}/${p.id}` });
   // The airtime product of a network: the first in listing order (one per network in the catalogue).
   const airtimes = async (keys: string[]) => {
     const [environments, networks] = splitKeys(keys);
-    return (await rows(db, sql`
+    return (
+      await rows(
+        db,
+        sql`
       SELECT DISTINCT ON (environment, network) ${PRODUCT_COLS} FROM products
       WHERE kind = 'airtime' AND (environment, network) IN (SELECT * FROM unnest(${environments}::text[], ${networks}::text[]))
-      ORDER BY environment, network, sort_order, id`)).map(asProduct);
+      ORDER BY environment, network, sort_order, id`,
+      )
+    ).map(asProduct);
   };
   const oneAirtime = async (key: string) => {
     const [environment, network] = splitKey(key);
-    const row = await one(db, sql`
+    const row = await one(
+      db,
+      sql`
       SELECT ${PRODUCT_COLS} FROM products WHERE environment = ${environment} AND kind = 'airtime' AND network = ${network}
-      ORDER BY sort_order, id LIMIT 1`);
+      ORDER BY sort_order, id LIMIT 1`,
+    );
     return row ? asProduct(row) : null;
   };
-  const airtimeOf = storeLookup(batched, { one: oneAirtime, many: airtimes, keyOf: (p) => `${p.environment}/${p.network}` });
+  const airtimeOf = storeLookup(batched, {
+    one: oneAirtime,
+    many: airtimes,
+    keyOf: (p) => `${p.environment}/${p.network}`,
+  });
   return {
     async listProducts(environment: Environment, kind: ProductKind, filter: ProductFilter, page) {
       const bounds = pageBounds(page);

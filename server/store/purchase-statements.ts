@@ -50,7 +50,10 @@ function parametersOf(args: Args): string[] {
 
 /** `fn(p_a => v1::t1, p_b => v2::t2, …)`: one call with its values as parameters. */
 const callOf = (fn: string, args: Args) =>
-  sql`${raw(fn)}(${join(parametersOf(args).map((p) => sql`${raw(p)} => ${args[p]![0]}::${raw(args[p]![1])}`), ', ')})`;
+  sql`${raw(fn)}(${join(
+    parametersOf(args).map((p) => sql`${raw(p)} => ${args[p]![0]}::${raw(args[p]![1])}`),
+    ', ',
+  )})`;
 
 /**
  * `unnest(a1::t1[], …) WITH ORDINALITY AS g(g_1, …, g_n) CROSS JOIN LATERAL fn(p_a => g_1, …)`: the calls of a
@@ -95,10 +98,14 @@ async function pastDeadlocks<T>(run: () => Promise<T>): Promise<T> {
 const byAccount = (a: Item, b: Item) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0);
 
 function statement(db: Sql, fn: string, columns: SqlFragment, tail: SqlFragment, grouped: boolean): Call {
-  const alone = async ({ args }: Item) => (await rows(db, sql`SELECT ${columns} FROM ${callOf(fn, args)}${tail}`))[0] ?? null;
+  const alone = async ({ args }: Item) =>
+    (await rows(db, sql`SELECT ${columns} FROM ${callOf(fn, args)}${tail}`))[0] ?? null;
   if (!grouped) return (args, account) => alone({ args, account });
   const call = groupCommit<Item, Row | null>({
-    max: GROUP_MAX, parallel: GROUPS_IN_FLIGHT, order: byAccount, retryAlone: refusedWhole,
+    max: GROUP_MAX,
+    parallel: GROUPS_IN_FLIGHT,
+    order: byAccount,
+    retryAlone: refusedWhole,
     alone: (item) => pastDeadlocks(() => alone(item)),
     async group(items) {
       const found = await rows(db, sql`SELECT g.g_n, ${columns} FROM ${groupOf(fn, items)}${tail} ORDER BY g.g_n`);
@@ -116,8 +123,20 @@ function statement(db: Sql, fn: string, columns: SqlFragment, tail: SqlFragment,
  * (null but when recorded).
  */
 export const recordCall = (db: Sql, grouped: boolean): Call =>
-  statement(db, 'record_purchase_outcome', sql`o.outcome, ${TX_COLS}`, raw(' o CROSS JOIN LATERAL (SELECT (o.purchase).*) p'), grouped);
+  statement(
+    db,
+    'record_purchase_outcome',
+    sql`o.outcome, ${TX_COLS}`,
+    raw(' o CROSS JOIN LATERAL (SELECT (o.purchase).*) p'),
+    grouped,
+  );
 
 /** settle_purchase (sql/settle_purchase.sql): key_completed and the purchase's row, or null (not in p_from: someone else moved it). */
 export const settleCall = (db: Sql, grouped: boolean): Call =>
-  statement(db, 'settle_purchase', sql`s.key_completed, ${TX_COLS}`, raw(' s CROSS JOIN LATERAL (SELECT (s.purchase).*) p'), grouped);
+  statement(
+    db,
+    'settle_purchase',
+    sql`s.key_completed, ${TX_COLS}`,
+    raw(' s CROSS JOIN LATERAL (SELECT (s.purchase).*) p'),
+    grouped,
+  );

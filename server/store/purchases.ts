@@ -20,7 +20,10 @@ import { claimInstants } from './idempotency.ts';
 import type { HistoryEntry, NewPurchase, RecordPurchaseResult, Sql, Store, TransactionRow } from './types.ts';
 import { isUuid } from './values.ts';
 
-export type PurchaseQueries = Pick<Store, 'recordPurchase' | 'settlePurchase' | 'claimDueChecks' | 'getTransactionHistory'>;
+export type PurchaseQueries = Pick<
+  Store,
+  'recordPurchase' | 'settlePurchase' | 'claimDueChecks' | 'getTransactionHistory'
+>;
 
 /** The moves a purchase may make; a move to its own state (no change) is allowed from the non-final states. */
 const MOVES: Record<TransactionStatus, readonly TransactionStatus[]> = {
@@ -47,10 +50,13 @@ async function currentPurchase(db: Sql, id: string): Promise<TransactionRow | nu
 
 function checkPurchase(p: NewPurchase): void {
   if (!isUuid(p.id)) throw new InvalidStoreValueError(`id must be a UUID, got ${JSON.stringify(p.id)}`);
-  if (!isUuid(p.account_id)) throw new InvalidStoreValueError(`account_id must be a UUID, got ${JSON.stringify(p.account_id)}`);
+  if (!isUuid(p.account_id))
+    throw new InvalidStoreValueError(`account_id must be a UUID, got ${JSON.stringify(p.account_id)}`);
   const total = positiveKobo(p.total_debit, 'total_debit');
   if (kobo(p.product_amount, 'product_amount') + kobo(p.fee_amount, 'fee_amount') !== total) {
-    throw new InvalidStoreValueError(`total_debit ${p.total_debit} must equal product_amount ${p.product_amount} + fee_amount ${p.fee_amount}`);
+    throw new InvalidStoreValueError(
+      `total_debit ${p.total_debit} must equal product_amount ${p.product_amount} + fee_amount ${p.fee_amount}`,
+    );
   }
   storedInstant(p.created_at, 'created_at');
   storedInstantOrNull(p.next_check_at, 'next_check_at');
@@ -67,38 +73,57 @@ export function purchaseQueries(db: Sql, options: { groupCommit?: boolean } = {}
       // One statement (sql/record_purchase_outcome.sql over sql/record_purchase.sql): the key's claim (with the instants
       // claimIdempotencyKey would store) or link, the debit, the purchase and its history; or the 422; or, for a key
       // that has a record or is being claimed by another transaction, nothing (`key_held`, answered from the record).
-      return withFreeReference(p.external_reference, p.created_at, async (ext): Promise<RecordPurchaseResult | null> => {
-        try {
-          const recorded = await record({
-            p_id: [p.id, 'uuid'], p_account_id: [p.account_id, 'uuid'], p_currency: [p.currency, 'text'],
-            p_description: [p.description, 'text'], p_reference: [p.reference, 'text'], p_external_reference: [ext, 'text'],
-            p_product_type: [p.product_type, 'text'], p_product_id: [p.product_id, 'text'],
-            p_phone_number: [p.phone_number, 'text'], p_meter_number: [p.meter_number, 'text'],
-            p_smartcard_number: [p.smartcard_number, 'text'], p_product_amount: [p.product_amount, 'numeric'],
-            p_fee_amount: [p.fee_amount, 'numeric'], p_total_debit: [p.total_debit, 'numeric'],
-            p_price_basis: [p.price_basis, 'text'], p_created_at: [p.created_at, 'timestamptz'],
-            p_next_check_at: [p.next_check_at, 'timestamptz'], p_key: [idem?.key ?? null, 'text'],
-            p_insufficient_status: [idem?.insufficient.status ?? null, 'integer'],
-            p_insufficient_body: [idem?.insufficient.body ?? null, 'text'], p_claim_key: [claim !== null, 'boolean'],
-            p_key_operation: [claim?.operation ?? null, 'text'], p_key_fingerprint: [claim?.fingerprint ?? null, 'text'],
-            p_key_created_at: [claim?.created_at ?? null, 'timestamptz'],
-            p_key_locked_until: [claim?.locked_until ?? null, 'timestamptz'],
-            p_key_expires_at: [claim?.expires_at ?? null, 'timestamptz'],
-          }, p.account_id);
-          const { outcome, ...columns } = recorded ?? {};
-          if (outcome === 'recorded') return { kind: 'recorded', row: asTx(columns) };
-          if (outcome === 'insufficient') return { kind: 'insufficient_balance' };
-          if (outcome === 'key_held') return { kind: 'idempotency_key_exists' };
-          throw new Error(`record_purchase_outcome answered ${JSON.stringify(outcome)}`);
-        } catch (err) {
-          const code = sqlState(err);
-          if (code === KEY_EXISTS) return { kind: 'idempotency_key_exists' }; // claimed outside the function meanwhile
-          if (code === KEY_LOST) return { kind: 'idempotency_key_lost' };
-          if (code === NO_WALLET) throw new WalletNotFoundError(p.account_id);
-          if (code === REFERENCE_USED) return null; // nothing written: withFreeReference draws again
-          throw err;
-        }
-      });
+      return withFreeReference(
+        p.external_reference,
+        p.created_at,
+        async (ext): Promise<RecordPurchaseResult | null> => {
+          try {
+            const recorded = await record(
+              {
+                p_id: [p.id, 'uuid'],
+                p_account_id: [p.account_id, 'uuid'],
+                p_currency: [p.currency, 'text'],
+                p_description: [p.description, 'text'],
+                p_reference: [p.reference, 'text'],
+                p_external_reference: [ext, 'text'],
+                p_product_type: [p.product_type, 'text'],
+                p_product_id: [p.product_id, 'text'],
+                p_phone_number: [p.phone_number, 'text'],
+                p_meter_number: [p.meter_number, 'text'],
+                p_smartcard_number: [p.smartcard_number, 'text'],
+                p_product_amount: [p.product_amount, 'numeric'],
+                p_fee_amount: [p.fee_amount, 'numeric'],
+                p_total_debit: [p.total_debit, 'numeric'],
+                p_price_basis: [p.price_basis, 'text'],
+                p_created_at: [p.created_at, 'timestamptz'],
+                p_next_check_at: [p.next_check_at, 'timestamptz'],
+                p_key: [idem?.key ?? null, 'text'],
+                p_insufficient_status: [idem?.insufficient.status ?? null, 'integer'],
+                p_insufficient_body: [idem?.insufficient.body ?? null, 'text'],
+                p_claim_key: [claim !== null, 'boolean'],
+                p_key_operation: [claim?.operation ?? null, 'text'],
+                p_key_fingerprint: [claim?.fingerprint ?? null, 'text'],
+                p_key_created_at: [claim?.created_at ?? null, 'timestamptz'],
+                p_key_locked_until: [claim?.locked_until ?? null, 'timestamptz'],
+                p_key_expires_at: [claim?.expires_at ?? null, 'timestamptz'],
+              },
+              p.account_id,
+            );
+            const { outcome, ...columns } = recorded ?? {};
+            if (outcome === 'recorded') return { kind: 'recorded', row: asTx(columns) };
+            if (outcome === 'insufficient') return { kind: 'insufficient_balance' };
+            if (outcome === 'key_held') return { kind: 'idempotency_key_exists' };
+            throw new Error(`record_purchase_outcome answered ${JSON.stringify(outcome)}`);
+          } catch (err) {
+            const code = sqlState(err);
+            if (code === KEY_EXISTS) return { kind: 'idempotency_key_exists' }; // claimed outside the function meanwhile
+            if (code === KEY_LOST) return { kind: 'idempotency_key_lost' };
+            if (code === NO_WALLET) throw new WalletNotFoundError(p.account_id);
+            if (code === REFERENCE_USED) return null; // nothing written: withFreeReference draws again
+            throw err;
+          }
+        },
+      );
     },
 
     async settlePurchase(s) {
@@ -116,16 +141,34 @@ export function purchaseQueries(db: Sql, options: { groupCommit?: boolean } = {}
       // the compare-and-set on `from` makes every column the response shows known here (id, amounts, references
       // never change; status, token, units, updated_at are this move's).
       const after: TransactionRow = moved
-        ? { ...before, status: s.to, token: s.token ?? before.token, units: s.units ?? before.units, next_check_at: next, check_attempts: 0, updated_at: at }
+        ? {
+            ...before,
+            status: s.to,
+            token: s.token ?? before.token,
+            units: s.units ?? before.units,
+            next_check_at: next,
+            check_attempts: 0,
+            updated_at: at,
+          }
         : { ...before, next_check_at: next };
       const snap = s.snapshot(after);
-      const settled = await settle({
-        p_id: [s.id, 'uuid'], p_from: [s.from, 'text'], p_to: [s.to, 'text'], p_token: [s.token ?? null, 'text'],
-        p_units: [s.units ?? null, 'text'], p_next_check_at: [next, 'timestamptz'], p_at: [at, 'timestamptz'],
-        p_reason: [s.reason ?? null, 'text'], p_refund: [moved && REFUNDED.includes(s.to), 'boolean'],
-        p_response_status: [snap.status, 'integer'], p_response_body: [snap.body, 'text'],
-        p_response_location: [snap.location, 'text'],
-      }, before.account_id).catch((err: unknown) => {
+      const settled = await settle(
+        {
+          p_id: [s.id, 'uuid'],
+          p_from: [s.from, 'text'],
+          p_to: [s.to, 'text'],
+          p_token: [s.token ?? null, 'text'],
+          p_units: [s.units ?? null, 'text'],
+          p_next_check_at: [next, 'timestamptz'],
+          p_at: [at, 'timestamptz'],
+          p_reason: [s.reason ?? null, 'text'],
+          p_refund: [moved && REFUNDED.includes(s.to), 'boolean'],
+          p_response_status: [snap.status, 'integer'],
+          p_response_body: [snap.body, 'text'],
+          p_response_location: [snap.location, 'text'],
+        },
+        before.account_id,
+      ).catch((err: unknown) => {
         throw sqlState(err) === NO_WALLET ? new WalletNotFoundError(before.account_id) : err;
       });
       if (settled === null) return null; // someone else moved it first
@@ -136,10 +179,13 @@ export function purchaseQueries(db: Sql, options: { groupCommit?: boolean } = {}
       if (actual.status !== snap.status || actual.body !== snap.body || actual.location !== snap.location) {
         // The row answered differently than predicted (a column the response shows changed under us): store what it
         // says now, so that replays match the purchase. Only this settlement's own completion is rewritten.
-        await rows(db, sql`
+        await rows(
+          db,
+          sql`
           UPDATE idempotency_keys SET response_status = ${actual.status}, response_body = ${actual.body},
             response_location = ${actual.location}
-          WHERE transaction_id = ${s.id} AND state = 'completed' AND response_body = ${snap.body}`);
+          WHERE transaction_id = ${s.id} AND state = 'completed' AND response_body = ${snap.body}`,
+        );
       }
       return { row, stored: actual };
     },
@@ -148,11 +194,20 @@ export function purchaseQueries(db: Sql, options: { groupCommit?: boolean } = {}
       const lease = leaseOf(now, limit, leaseMs, 'next_check_at');
       if (!lease) return [];
       const { n, until } = lease;
-      if (await nothingDue(db, sql`SELECT next_check_at FROM transactions
-          WHERE next_check_at IS NOT NULL AND ${SETTLEABLE} ORDER BY next_check_at LIMIT 1`, now)) return [];
+      if (
+        await nothingDue(
+          db,
+          sql`SELECT next_check_at FROM transactions
+          WHERE next_check_at IS NOT NULL AND ${SETTLEABLE} ORDER BY next_check_at LIMIT 1`,
+          now,
+        )
+      )
+        return [];
       // ARRAY(subquery) is evaluated once (an InitPlan), so the rows locked with SKIP LOCKED are exactly the rows
       // updated; `ORDER BY next_check_at` serves the most overdue first through transactions_next_check_idx.
-      const claimed = await rows(db, sql`
+      const claimed = await rows(
+        db,
+        sql`
         UPDATE transactions SET next_check_at = ${until}, check_attempts = check_attempts + 1
         WHERE id = ANY(ARRAY(
           SELECT id FROM transactions
@@ -162,15 +217,23 @@ export function purchaseQueries(db: Sql, options: { groupCommit?: boolean } = {}
         RETURNING ${TX_COLS},
           (SELECT a.environment FROM accounts a WHERE a.id = transactions.account_id) AS environment,
           (SELECT p.meter_type FROM accounts a JOIN products p ON p.environment = a.environment AND p.id = transactions.product_id
-           WHERE a.id = transactions.account_id) AS meter_type`);
-      return claimed.map((r) => ({ ...asTx(r), environment: r.environment as Environment, meter_type: (r.meter_type ?? null) as MeterType | null }));
+           WHERE a.id = transactions.account_id) AS meter_type`,
+      );
+      return claimed.map((r) => ({
+        ...asTx(r),
+        environment: r.environment as Environment,
+        meter_type: (r.meter_type ?? null) as MeterType | null,
+      }));
     },
 
     async getTransactionHistory(transactionId): Promise<HistoryEntry[]> {
       if (!isUuid(transactionId)) return [];
-      return rows<HistoryEntry & Record<string, unknown>>(db, sql`
+      return rows<HistoryEntry & Record<string, unknown>>(
+        db,
+        sql`
         SELECT from_status, to_status, at, reason FROM transaction_history
-        WHERE transaction_id = ${transactionId} ORDER BY id`);
+        WHERE transaction_id = ${transactionId} ORDER BY id`,
+      );
     },
   };
 }

@@ -66,7 +66,9 @@ export function createQueries(
     ...webhookEndpointQueries(db),
     ...webhookDeliveryQueries(db),
     // A store bound to one transaction never groups: a group runs on a connection of its own, outside `tx`.
-    writeUnderIdempotencyKey: keyedWrite(db, (tx) => createQueries(tx, driver, async () => {}, { ...options, groupCommit: false })),
+    writeUnderIdempotencyKey: keyedWrite(db, (tx) =>
+      createQueries(tx, driver, async () => {}, { ...options, groupCommit: false }),
+    ),
   };
   return store;
 }

@@ -14,7 +14,9 @@ beforeAll(async () => {
   driver = await openPgliteMemory({ readCache: false });
   await driver.sql.exec('CREATE TABLE t (id int PRIMARY KEY, v text NOT NULL)');
 }, 60_000);
-afterAll(async () => { await driver?.close(); });
+afterAll(async () => {
+  await driver?.close();
+});
 beforeEach(async () => {
   sql = new ReadCachingSql(driver.sql);
   await sql.query('DELETE FROM t');
@@ -30,7 +32,7 @@ describe('verdicts', () => {
     ['SELECT 1', 'pass'],
     ['SELECT now()', 'write'],
     ['SELECT v FROM t WHERE created_at < now()', 'write'],
-    ['SELECT nextval(\'s\') FROM t', 'write'],
+    ["SELECT nextval('s') FROM t", 'write'],
     ['SELECT pg_advisory_lock(1)', 'write'],
     ['SELECT v FROM t FOR UPDATE', 'write'],
     ['SELECT random() FROM t', 'write'],
@@ -45,9 +47,15 @@ describe('verdicts', () => {
   // The whole class: any SQL function (sql/*.sql) that is neither a trigger function nor declared IMMUTABLE or
   // STABLE may write, so a SELECT calling it must be a write — a cached `SELECT … FROM record_purchase(…)` would
   // answer a second purchase with the first one's row and debit nothing.
-  const created = loadFunctionSources().flatMap((m) => [...m.sql.matchAll(/CREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+(\w+)\s*\(([\s\S]*?)\$\$/gi)]
-    .map((x) => ({ name: x[1]!, head: x[2]! })));
-  const mayWrite = created.filter((f) => !/RETURNS\s+trigger\b/i.test(f.head) && !/\b(IMMUTABLE|STABLE)\b/i.test(f.head));
+  const created = loadFunctionSources().flatMap((m) =>
+    [...m.sql.matchAll(/CREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+(\w+)\s*\(([\s\S]*?)\$\$/gi)].map((x) => ({
+      name: x[1]!,
+      head: x[2]!,
+    })),
+  );
+  const mayWrite = created.filter(
+    (f) => !/RETURNS\s+trigger\b/i.test(f.head) && !/\b(IMMUTABLE|STABLE)\b/i.test(f.head),
+  );
   it('knows every SQL function that may write', () => {
     expect([...new Set(mayWrite.map((f) => f.name))].sort()).toEqual([...WRITING_FUNCTIONS].sort());
   });
@@ -74,7 +82,9 @@ describe('the read cache', () => {
 
   it('empties itself around a transaction and around exec', async () => {
     await readV(1);
-    await sql.transaction(async (tx) => { await tx.query("UPDATE t SET v = 'eins' WHERE id = 1"); });
+    await sql.transaction(async (tx) => {
+      await tx.query("UPDATE t SET v = 'eins' WHERE id = 1");
+    });
     expect(await readV(1)).toBe('eins');
     await sql.exec("UPDATE t SET v = 'un' WHERE id = 1");
     expect(await readV(1)).toBe('un');
@@ -100,8 +110,12 @@ describe('the read cache', () => {
 
   it('hands out frozen rows, so no caller can change what the next one gets', async () => {
     const rows = await sql.query<{ v: string }>('SELECT v FROM t WHERE id = $1', [1]);
-    expect(() => { rows[0]!.v = 'changed'; }).toThrow(TypeError);
-    expect(() => { rows.push({ v: 'x' }); }).toThrow(TypeError);
+    expect(() => {
+      rows[0]!.v = 'changed';
+    }).toThrow(TypeError);
+    expect(() => {
+      rows.push({ v: 'x' });
+    }).toThrow(TypeError);
     expect(await readV(1)).toBe('one');
   });
 

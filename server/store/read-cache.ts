@@ -31,9 +31,20 @@ const CACHE_MAX_ENTRIES = 20_000;
 const SELECT = /^\s*SELECT\b/i;
 const FROM = /\bFROM\b/i;
 /** The SQL functions that write (sql/*.sql): `SELECT … FROM record_purchase(…)` is a write (read-cache.test.ts checks the list). */
-export const WRITING_FUNCTIONS = ['record_purchase', 'record_purchase_outcome', 'settle_purchase', 'record_webhook_attempt',
-  'create_webhook_endpoint', 'webhook_enqueue'] as const;
-const VOLATILE = new RegExp(`\\b(${WRITING_FUNCTIONS.join('|')})\\s*\\(|` + /\b(now|current_(date|time|timestamp|user|setting)|localtime(stamp)?|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|gen_random_uuid|nextval|currval|setval|txid_\w+|pg_\w+)\b|\bFOR\s+(UPDATE|SHARE|NO\s+KEY|KEY)\b/.source, 'i');
+export const WRITING_FUNCTIONS = [
+  'record_purchase',
+  'record_purchase_outcome',
+  'settle_purchase',
+  'record_webhook_attempt',
+  'create_webhook_endpoint',
+  'webhook_enqueue',
+] as const;
+const VOLATILE = new RegExp(
+  `\\b(${WRITING_FUNCTIONS.join('|')})\\s*\\(|` +
+    /\b(now|current_(date|time|timestamp|user|setting)|localtime(stamp)?|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|gen_random_uuid|nextval|currval|setval|txid_\w+|pg_\w+)\b|\bFOR\s+(UPDATE|SHARE|NO\s+KEY|KEY)\b/
+      .source,
+  'i',
+);
 
 /**
  * - `cache`: a SELECT … FROM without anything volatile;
@@ -86,7 +97,10 @@ export class ReadCachingSql implements ExecSql {
   private hits = 0;
   private misses = 0;
 
-  constructor(private readonly inner: ExecSql, limits: ReadCacheLimits = {}) {
+  constructor(
+    private readonly inner: ExecSql,
+    limits: ReadCacheLimits = {},
+  ) {
     this.cache = new LRUCache<string, Frozen<Row[]>>({
       max: limits.maxEntries ?? CACHE_MAX_ENTRIES,
       maxSize: limits.maxBytes ?? CACHE_MAX_BYTES,

@@ -5,7 +5,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StoreMisuseError } from './errors.ts';
 import {
-  AT, claim, footprint, fundedAccount, INSUFFICIENT, PG_URL, pgliteStores, postgresStores, purchase, snapshot, openedFor, type Stores,
+  AT,
+  claim,
+  footprint,
+  fundedAccount,
+  INSUFFICIENT,
+  PG_URL,
+  pgliteStores,
+  postgresStores,
+  purchase,
+  snapshot,
+  openedFor,
+  type Stores,
 } from '../../test/helpers/store-fixtures.ts';
 import type { SettlePurchase, Store, TransactionRow } from './types.ts';
 import type { TransactionStatus } from '../domain.ts';
@@ -17,25 +28,48 @@ function settleSuite(title: string, open: () => Promise<Stores>) {
   describe(title, () => {
     const opened = openedFor(open);
     let store: Store;
-    beforeAll(() => { store = opened(); });
+    beforeAll(() => {
+      store = opened();
+    });
 
     /** A funded account with one recorded purchase of 600.00 (key `k`, in flight) out of 1000.00. */
     async function recorded(over: Parameters<typeof purchase>[3] = {}): Promise<{ acc: string; row: TransactionRow }> {
       const acc = await fundedAccount(store, '1000.00');
       await claim(store, acc, 'k');
-      const r = await store.recordPurchase(purchase(acc, '500.00', '100.00', over), { key: 'k', insufficient: INSUFFICIENT });
+      const r = await store.recordPurchase(purchase(acc, '500.00', '100.00', over), {
+        key: 'k',
+        insufficient: INSUFFICIENT,
+      });
       if (r.kind !== 'recorded') throw new Error(r.kind);
       return { acc, row: r.row };
     }
-    const settleFull = (id: string, from: TransactionStatus, to: TransactionStatus, over: Partial<SettlePurchase> = {}) =>
-      store.settlePurchase({ id, from, to, next_check_at: null, at: T1, snapshot, ...over });
-    const settle = async (id: string, from: TransactionStatus, to: TransactionStatus, over: Partial<SettlePurchase> = {}) =>
-      (await settleFull(id, from, to, over))?.row ?? null;
+    const settleFull = (
+      id: string,
+      from: TransactionStatus,
+      to: TransactionStatus,
+      over: Partial<SettlePurchase> = {},
+    ) => store.settlePurchase({ id, from, to, next_check_at: null, at: T1, snapshot, ...over });
+    const settle = async (
+      id: string,
+      from: TransactionStatus,
+      to: TransactionStatus,
+      over: Partial<SettlePurchase> = {},
+    ) => (await settleFull(id, from, to, over))?.row ?? null;
 
     it('pending -> successful: state, token and units, updated_at, history, and the key completed with the 201 snapshot', async () => {
       const { acc, row } = await recorded();
-      const done = await settle(row.id, 'pending', 'successful', { token: '12345678901234567890', units: '7.3 kWh', reason: 'vended' });
-      expect(done).toMatchObject({ status: 'successful', token: '12345678901234567890', units: '7.3 kWh', updated_at: T1, next_check_at: null });
+      const done = await settle(row.id, 'pending', 'successful', {
+        token: '12345678901234567890',
+        units: '7.3 kWh',
+        reason: 'vended',
+      });
+      expect(done).toMatchObject({
+        status: 'successful',
+        token: '12345678901234567890',
+        units: '7.3 kWh',
+        updated_at: T1,
+        next_check_at: null,
+      });
       expect((await store.getWallet(acc))!.balance).toBe('400.00');
       expect(await store.getTransactionHistory(row.id)).toEqual([
         { from_status: null, to_status: 'pending', at: AT, reason: null },
@@ -59,17 +93,20 @@ function settleSuite(title: string, open: () => Promise<Stores>) {
     it.each([
       ['pending', 'failed', ['pending']],
       ['successful', 'reversed', ['pending', 'successful']],
-    ] as const)('%s -> %s refunds total_debit exactly once, in the same transaction as the state change', async (_f, to, path) => {
-      const { acc, row } = await recorded();
-      if (path.length === 2) await settle(row.id, 'pending', 'successful', { next_check_at: T2 });
-      const from = path.at(-1)!;
-      expect((await settle(row.id, from, to, { at: T2, reason: 'biller says no' }))!.status).toBe(to);
-      expect((await store.getWallet(acc))!.balance).toBe('1000.00');
-      expect(await settle(row.id, from, to, { at: T2 })).toBeNull();
-      expect((await store.getWallet(acc))!.balance).toBe('1000.00');
-      expect((await store.getTransactionHistory(row.id)).map((e) => e.to_status)).toEqual([...path, to]);
-      expect(await store.ledgerOf(acc)).toEqual({ balance: '1000.00', expected: '1000.00' });
-    });
+    ] as const)(
+      '%s -> %s refunds total_debit exactly once, in the same transaction as the state change',
+      async (_f, to, path) => {
+        const { acc, row } = await recorded();
+        if (path.length === 2) await settle(row.id, 'pending', 'successful', { next_check_at: T2 });
+        const from = path.at(-1)!;
+        expect((await settle(row.id, from, to, { at: T2, reason: 'biller says no' }))!.status).toBe(to);
+        expect((await store.getWallet(acc))!.balance).toBe('1000.00');
+        expect(await settle(row.id, from, to, { at: T2 })).toBeNull();
+        expect((await store.getWallet(acc))!.balance).toBe('1000.00');
+        expect((await store.getTransactionHistory(row.id)).map((e) => e.to_status)).toEqual([...path, to]);
+        expect(await store.ledgerOf(acc)).toEqual({ balance: '1000.00', expected: '1000.00' });
+      },
+    );
 
     it('a move to the same state changes only next_check_at: no history, no updated_at, and completes the key', async () => {
       const { acc, row } = await recorded();
@@ -93,27 +130,41 @@ function settleSuite(title: string, open: () => Promise<Stores>) {
       expect(await claim(store, acc, 'k')).toEqual({ kind: 'replay', ...snapshot(first!.row) });
     });
 
-    it.each([['with the row given', true], ['reading the row itself', false]] as const)(
-      'settles the same %s', async (_name, given) => {
-        const { row } = await recorded();
-        const done = await settleFull(row.id, 'pending', 'successful', given ? { row } : {});
-        expect(done!.row).toMatchObject({ ...row, status: 'successful', updated_at: T1, next_check_at: null });
-        expect(done!.stored).toEqual(snapshot(done!.row));
-      });
+    it.each([
+      ['with the row given', true],
+      ['reading the row itself', false],
+    ] as const)('settles the same %s', async (_name, given) => {
+      const { row } = await recorded();
+      const done = await settleFull(row.id, 'pending', 'successful', given ? { row } : {});
+      expect(done!.row).toMatchObject({ ...row, status: 'successful', updated_at: T1, next_check_at: null });
+      expect(done!.stored).toEqual(snapshot(done!.row));
+    });
 
     it('stores what the settled row answers when the row it was given was stale', async () => {
       const { acc, row } = await recorded();
       // The response shows a column the caller's copy has wrong: the prediction differs, the stored answer must not.
-      const showing = (r: TransactionRow) => ({ status: 201, body: JSON.stringify({ id: r.id, description: r.description, status: r.status }), location: `/t/${r.id}` });
-      const done = await settleFull(row.id, 'pending', 'successful', { row: { ...row, description: 'stale copy' }, snapshot: showing });
+      const showing = (r: TransactionRow) => ({
+        status: 201,
+        body: JSON.stringify({ id: r.id, description: r.description, status: r.status }),
+        location: `/t/${r.id}`,
+      });
+      const done = await settleFull(row.id, 'pending', 'successful', {
+        row: { ...row, description: 'stale copy' },
+        snapshot: showing,
+      });
       expect(done!.stored).toEqual(showing(done!.row));
       expect(await claim(store, acc, 'k')).toEqual({ kind: 'replay', ...showing(done!.row) });
-      expect(JSON.parse((await claim(store, acc, 'k') as { body: string }).body).description).toBe(row.description);
+      expect(JSON.parse(((await claim(store, acc, 'k')) as { body: string }).body).description).toBe(row.description);
     });
 
     it.each([
-      ['pending', 'reversed'], ['successful', 'pending'], ['successful', 'failed'], ['failed', 'successful'],
-      ['failed', 'failed'], ['reversed', 'successful'], ['reversed', 'reversed'],
+      ['pending', 'reversed'],
+      ['successful', 'pending'],
+      ['successful', 'failed'],
+      ['failed', 'successful'],
+      ['failed', 'failed'],
+      ['reversed', 'successful'],
+      ['reversed', 'reversed'],
     ] as const)('refuses the move %s -> %s as a misuse, writing nothing', async (from, to) => {
       const { acc, row } = await recorded();
       const before = await footprint(store, acc);
@@ -137,9 +188,18 @@ function settleSuite(title: string, open: () => Promise<Stores>) {
 
     it('the history accepts only the moves of the state machine, even by hand', async () => {
       const { row } = await recorded();
-      const add = (from: string | null, to: string) => store.sql.query(
-        'INSERT INTO transaction_history (transaction_id, from_status, to_status, at) VALUES ($1, $2, $3, $4)', [row.id, from, to, T1]);
-      for (const [from, to] of [['successful', 'pending'], ['failed', 'successful'], ['reversed', 'pending'], ['pending', 'reversed'], ['pending', 'pending']]) {
+      const add = (from: string | null, to: string) =>
+        store.sql.query(
+          'INSERT INTO transaction_history (transaction_id, from_status, to_status, at) VALUES ($1, $2, $3, $4)',
+          [row.id, from, to, T1],
+        );
+      for (const [from, to] of [
+        ['successful', 'pending'],
+        ['failed', 'successful'],
+        ['reversed', 'pending'],
+        ['pending', 'reversed'],
+        ['pending', 'pending'],
+      ]) {
         await expect(add(from!, to!), `${from} -> ${to}`).rejects.toThrow(/transaction_history/);
       }
       await add('pending', 'successful');
@@ -157,16 +217,23 @@ function settleSuite(title: string, open: () => Promise<Stores>) {
         }
         const first = await store.claimDueChecks(at(10), 2, 30_000);
         expect(first.map((r) => r.id)).toEqual([ids[1], ids[2]]);
-        expect(first.map((r) => [r.next_check_at, r.check_attempts])).toEqual([[at(40), 1], [at(40), 1]]);
+        expect(first.map((r) => [r.next_check_at, r.check_attempts])).toEqual([
+          [at(40), 1],
+          [at(40), 1],
+        ]);
         expect((await store.claimDueChecks(at(10), 10, 30_000)).map((r) => r.id)).toEqual([ids[0]]);
         expect(await store.claimDueChecks(at(10), 10, 30_000)).toEqual([]);
         // When the lease passes without a settlement, they are due again.
-        expect((await store.claimDueChecks(at(41), 10, 30_000)).map((r) => r.id).sort()).toEqual([ids[0], ids[1], ids[2]].sort());
+        expect((await store.claimDueChecks(at(41), 10, 30_000)).map((r) => r.id).sort()).toEqual(
+          [ids[0], ids[1], ids[2]].sort(),
+        );
         // A final state is never claimed, and a settlement resets the attempts.
         await settle(ids[3]!, 'pending', 'failed');
         const back = await settle(ids[0]!, 'pending', 'successful', { next_check_at: at(200) });
         expect(back!.check_attempts).toBe(0);
-        expect((await store.claimDueChecks(at(500), 10, 1_000)).map((r) => r.id).sort()).toEqual([ids[0], ids[1], ids[2]].sort());
+        expect((await store.claimDueChecks(at(500), 10, 1_000)).map((r) => r.id).sort()).toEqual(
+          [ids[0], ids[1], ids[2]].sort(),
+        );
       });
     });
   });

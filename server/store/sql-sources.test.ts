@@ -10,7 +10,14 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExecSql, SqlDriver } from './driver.ts';
-import { applyFunctionSources, functionsDefinedIn, loadFunctionSources, loadMigrations, migrate, type FunctionSource } from './migrate.ts';
+import {
+  applyFunctionSources,
+  functionsDefinedIn,
+  loadFunctionSources,
+  loadMigrations,
+  migrate,
+  type FunctionSource,
+} from './migrate.ts';
 import { openPgliteMemory } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import { createQueries } from './queries.ts';
@@ -72,7 +79,8 @@ export function positionalCalls(text: string, names: readonly string[]): string[
 }
 
 function filesUnder(dir: string, ext: RegExp): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && ext.test(e.name) && !e.parentPath.includes('node_modules'))
     .map((e) => path.join(e.parentPath, e.name));
 }
@@ -82,19 +90,34 @@ describe('every call of a SQL function names its arguments', () => {
     expect(positionalCalls(`SELECT * FROM settle_purchase($1, 'pending')`, NAMES)).toEqual(['settle_purchase($1…)']);
     expect(positionalCalls(`SELECT * FROM settle_purchase(p_id => $1, p_from => f($2, 3))`, NAMES)).toEqual([]);
     expect(positionalCalls(`PERFORM webhook_enqueue(p_account => a, t)`, NAMES)).toEqual(['webhook_enqueue(t…)']);
-    expect(positionalCalls(`CREATE OR REPLACE FUNCTION settle_purchase(p_id uuid) … EXECUTE FUNCTION webhook_outbox_of_history()`, NAMES)).toEqual([]);
-    expect(positionalCalls(`SELECT record_purchase_outcome(p_id => 1), record_purchase(2)`, NAMES)).toEqual(['record_purchase(2…)']);
+    expect(
+      positionalCalls(
+        `CREATE OR REPLACE FUNCTION settle_purchase(p_id uuid) … EXECUTE FUNCTION webhook_outbox_of_history()`,
+        NAMES,
+      ),
+    ).toEqual([]);
+    expect(positionalCalls(`SELECT record_purchase_outcome(p_id => 1), record_purchase(2)`, NAMES)).toEqual([
+      'record_purchase(2…)',
+    ]);
   });
 
   // Every statement text of server/ and bench/ (TypeScript, scripts, the function sources themselves); migrations are
   // applied history and are left as they ran.
   const root = decodeURIComponent(ROOT.pathname);
   it('in every file of server/ and bench/ (but the examples of this test)', () => {
-    const files = [...filesUnder(path.join(root, 'server'), /\.(ts|mjs|sql)$/), ...filesUnder(path.join(root, 'bench'), /\.(ts|mjs|js|sql)$/)]
-      .filter((f) => !f.includes(`${path.sep}migrations${path.sep}`) && f !== decodeURIComponent(new URL(import.meta.url).pathname));
+    const files = [
+      ...filesUnder(path.join(root, 'server'), /\.(ts|mjs|sql)$/),
+      ...filesUnder(path.join(root, 'bench'), /\.(ts|mjs|js|sql)$/),
+    ].filter(
+      (f) =>
+        !f.includes(`${path.sep}migrations${path.sep}`) && f !== decodeURIComponent(new URL(import.meta.url).pathname),
+    );
     expect(files.length).toBeGreaterThan(100);
-    const found = files.flatMap((file) => positionalCalls(withoutComments(fs.readFileSync(file, 'utf8'), file.endsWith('.sql')), NAMES)
-      .map((call) => `${path.relative(root, file)}: ${call}`));
+    const found = files.flatMap((file) =>
+      positionalCalls(withoutComments(fs.readFileSync(file, 'utf8'), file.endsWith('.sql')), NAMES).map(
+        (call) => `${path.relative(root, file)}: ${call}`,
+      ),
+    );
     expect(found).toEqual([]);
   });
 
@@ -104,7 +127,10 @@ describe('every call of a SQL function names its arguments', () => {
       await migrate(driver.sql);
       const seen: string[] = [];
       const spy: Sql = {
-        query: (text, params) => { seen.push(text); return driver.sql.query(text, params); },
+        query: (text, params) => {
+          seen.push(text);
+          return driver.sql.query(text, params);
+        },
         transaction: (fn) => driver.sql.transaction(fn),
       } as Sql;
       const store = createQueries(driver.sql, driver.kind);
@@ -113,8 +139,14 @@ describe('every call of a SQL function names its arguments', () => {
       const recorded = await traced.recordPurchase(purchase(account, '100.00'), null);
       expect(recorded.kind).toBe('recorded');
       if (recorded.kind !== 'recorded') return;
-      await traced.settlePurchase({ id: recorded.row.id, from: 'pending', to: 'successful', at: AT, next_check_at: null,
-        snapshot: () => ({ status: 201, body: '{}', location: '/x' }) });
+      await traced.settlePurchase({
+        id: recorded.row.id,
+        from: 'pending',
+        to: 'successful',
+        at: AT,
+        next_check_at: null,
+        snapshot: () => ({ status: 201, body: '{}', location: '/x' }),
+      });
       const calls = seen.filter((t) => /record_purchase_outcome|settle_purchase/.test(t));
       expect(calls.length).toBe(2);
       for (const t of calls) expect(positionalCalls(t, NAMES)).toEqual([]);
@@ -131,7 +163,8 @@ describe('function sources and migrations', () => {
   it('each source file defines one function, named as the file, and a trigger only for its own function', () => {
     for (const s of SOURCES) {
       expect(functionsDefinedIn(s.sql)).toEqual([s.name]);
-      for (const t of s.sql.matchAll(/CREATE\s+OR\s+REPLACE\s+TRIGGER[\s\S]*?EXECUTE\s+FUNCTION\s+(\w+)/gi)) expect(t[1]).toBe(s.name);
+      for (const t of s.sql.matchAll(/CREATE\s+OR\s+REPLACE\s+TRIGGER[\s\S]*?EXECUTE\s+FUNCTION\s+(\w+)/gi))
+        expect(t[1]).toBe(s.name);
       expect(s.sql.trimStart().startsWith('--'), `${s.name}.sql starts with the comment that explains it`).toBe(true);
     }
   });
@@ -140,10 +173,18 @@ describe('function sources and migrations', () => {
     const later = loadMigrations().filter((m) => m.version > LAST_MIGRATION_WITH_FUNCTIONS);
     expect(later.flatMap((m) => functionsDefinedIn(m.sql).map((f) => `${m.version}: ${f}`))).toEqual([]);
     // The check sees a redefinition in any spelling a migration could use.
-    fc.assert(fc.property(fc.constantFrom(...NAMES), fc.constantFrom('CREATE FUNCTION', 'create or replace function', 'CREATE  OR\nREPLACE FUNCTION'),
-      fc.constantFrom('', 'public.'), (name, create, schema) => {
-        expect(functionsDefinedIn(`ALTER TABLE t ADD COLUMN c int;\n${create} ${schema}${name} (p_x int) RETURNS int`)).toEqual([name]);
-      }));
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...NAMES),
+        fc.constantFrom('CREATE FUNCTION', 'create or replace function', 'CREATE  OR\nREPLACE FUNCTION'),
+        fc.constantFrom('', 'public.'),
+        (name, create, schema) => {
+          expect(
+            functionsDefinedIn(`ALTER TABLE t ADD COLUMN c int;\n${create} ${schema}${name} (p_x int) RETURNS int`),
+          ).toEqual([name]);
+        },
+      ),
+    );
   });
 
   it('every function that migrations 001–009 define has a source file', () => {
@@ -187,7 +228,8 @@ async function postgresDb(instances = 1): Promise<Db> {
   const drivers: SqlDriver[] = [];
   for (let i = 0; i < instances; i++) drivers.push(await openPostgres(PG_URL!, { schema, log: () => {}, max: 3 }));
   return {
-    sql: drivers[0]!.sql, drivers,
+    sql: drivers[0]!.sql,
+    drivers,
     async close() {
       await drivers[0]!.sql.query(`DROP SCHEMA ${schema} CASCADE`);
       for (const d of drivers) await d.close();
@@ -212,8 +254,9 @@ async function expectRunsTheSources(sql: Sql, sources: FunctionSource[] = SOURCE
   const triggers = await sql.query<{ tgname: string; fn: string }>(`SELECT t.tgname, p.proname AS fn FROM pg_trigger t
     JOIN pg_proc p ON p.oid = t.tgfoid WHERE p.pronamespace = current_schema()::regnamespace AND NOT t.tgisinternal`);
   for (const t of triggers) {
-    expect(sources.find((s) => s.name === t.fn)?.sql, `trigger ${t.tgname} is defined in ${t.fn}.sql`)
-      .toMatch(new RegExp(`CREATE OR REPLACE TRIGGER ${t.tgname}\\b`));
+    expect(sources.find((s) => s.name === t.fn)?.sql, `trigger ${t.tgname} is defined in ${t.fn}.sql`).toMatch(
+      new RegExp(`CREATE OR REPLACE TRIGGER ${t.tgname}\\b`),
+    );
   }
 }
 
@@ -222,7 +265,10 @@ if (PG_URL) drivers.push(['PostgreSQL', postgresDb]);
 
 describe.each(drivers)('what the database runs (%s)', (_, open) => {
   let db: Db;
-  beforeAll(async () => { db = await open(); await migrate(db.sql); }, 120_000);
+  beforeAll(async () => {
+    db = await open();
+    await migrate(db.sql);
+  }, 120_000);
   afterAll(() => db?.close());
 
   it('a new database runs the sources, and a second start applies nothing', async () => {
@@ -231,19 +277,23 @@ describe.each(drivers)('what the database runs (%s)', (_, open) => {
     expect(await applyFunctionSources(db.sql)).toEqual([]);
   });
 
-  it('a function redefined behind the sources\' back (any of them) runs its source again at the next start', async () => {
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...SOURCES), fc.nat(1_000_000), async (source, n) => {
-      // The same function with a different body — as a migration or a person redefining it would leave it.
-      await db.sql.exec(source.sql.replace(/\$\$([\s\S]*?)\$\$/, (_m, body: string) => `$$${body}-- drift ${n}\n$$`));
-      expect((await running(db.sql)).get(source.name)).not.toEqual([bodyOf(source.sql)]);
-      expect(await applyFunctionSources(db.sql)).toEqual([source.name]);
-      await expectRunsTheSources(db.sql);
-    }), { numRuns: 12 });
+  it("a function redefined behind the sources' back (any of them) runs its source again at the next start", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...SOURCES), fc.nat(1_000_000), async (source, n) => {
+        // The same function with a different body — as a migration or a person redefining it would leave it.
+        await db.sql.exec(source.sql.replace(/\$\$([\s\S]*?)\$\$/, (_m, body: string) => `$$${body}-- drift ${n}\n$$`));
+        expect((await running(db.sql)).get(source.name)).not.toEqual([bodyOf(source.sql)]);
+        expect(await applyFunctionSources(db.sql)).toEqual([source.name]);
+        await expectRunsTheSources(db.sql);
+      }),
+      { numRuns: 12 },
+    );
   }, 120_000);
 
   it('a changed source replaces the one definition whatever changed: body, parameter names, parameter types', async () => {
     const probe = (sig: string, body: string): FunctionSource => ({
-      name: 'zz_probe', sql: `-- a probe\nCREATE OR REPLACE FUNCTION zz_probe(${sig}) RETURNS int LANGUAGE sql AS $$${body}$$;`,
+      name: 'zz_probe',
+      sql: `-- a probe\nCREATE OR REPLACE FUNCTION zz_probe(${sig}) RETURNS int LANGUAGE sql AS $$${body}$$;`,
     });
     const steps = [
       probe('p_a int', ' SELECT p_a '), // new
@@ -269,8 +319,10 @@ describe.each(drivers)('what the database runs (%s)', (_, open) => {
     expect(await applyFunctionSources(db.sql, without)).toEqual(['webhook_outbox_of_history']);
     await expectRunsTheSources(db.sql, without);
     // This schema's tables only: other schemas of the database (other tests', the bench's datasets) have the trigger.
-    expect(await db.sql.query(`SELECT 1 FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-      WHERE t.tgname = 'transaction_history_webhook_outbox' AND c.relnamespace = current_schema()::regnamespace`)).toEqual([]);
+    expect(
+      await db.sql.query(`SELECT 1 FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+      WHERE t.tgname = 'transaction_history_webhook_outbox' AND c.relnamespace = current_schema()::regnamespace`),
+    ).toEqual([]);
     expect(await applyFunctionSources(db.sql)).toEqual(['webhook_outbox_of_history']);
     await expectRunsTheSources(db.sql);
   });
@@ -292,7 +344,9 @@ describe.each(drivers)('a database migrated before the sources existed (%s)', (_
 
       expect(await migrate(db.sql)).toEqual([]);
       await expectRunsTheSources(db.sql);
-      expect((await db.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM schema_functions'))[0]!.n).toBe(String(NAMES.length));
+      expect((await db.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM schema_functions'))[0]!.n).toBe(
+        String(NAMES.length),
+      );
       const p = purchase(account, '100.00');
       const recorded = await store.recordPurchase(p, null);
       expect(recorded.kind).toBe('recorded');
@@ -310,7 +364,11 @@ describe.skipIf(!PG_URL)('two instances starting at once on one empty PostgreSQL
       const db = await postgresDb(2);
       try {
         const applied = await Promise.all(db.drivers.map((d) => migrate(d.sql)));
-        expect(applied.flat().sort()).toEqual(loadMigrations().map((m) => m.version).sort());
+        expect(applied.flat().sort()).toEqual(
+          loadMigrations()
+            .map((m) => m.version)
+            .sort(),
+        );
         await expectRunsTheSources(db.sql);
         const recorded = await db.sql.query<{ name: string }>('SELECT name FROM schema_functions ORDER BY name');
         expect(recorded.map((r) => r.name)).toEqual([...NAMES].sort());

@@ -20,7 +20,10 @@ type Row = Record<string, unknown>;
 
 export class SqlFragment {
   /** Template pieces around `values`: strings.length === values.length + 1. */
-  constructor(readonly strings: readonly string[], readonly values: readonly unknown[]) {}
+  constructor(
+    readonly strings: readonly string[],
+    readonly values: readonly unknown[],
+  ) {}
 }
 
 /** A rendered statement, ready for `Sql.query`. */

@@ -9,7 +9,11 @@ import { openPgliteMemory } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import { createQueries } from './queries.ts';
 import {
-  AccountNotFoundError, InvalidStoreValueError, KeyNotFoundError, StoreMisuseError, StoreUnavailableError,
+  AccountNotFoundError,
+  InvalidStoreValueError,
+  KeyNotFoundError,
+  StoreMisuseError,
+  StoreUnavailableError,
 } from './errors.ts';
 import type { SqlDriver } from './driver.ts';
 import type { AccountRow, ProductRow, Store, TransactionRow } from './types.ts';
@@ -54,8 +58,15 @@ function tx(accountId: string, over: Partial<TransactionRow> = {}): TransactionR
 
 function product(environment: Environment, over: Partial<ProductRow> & Pick<ProductRow, 'id' | 'kind'>): ProductRow {
   return {
-    environment, network: null, bundle_type: null, distributor: null, meter_type: null, provider: null,
-    attributes: {}, sort_order: 0, ...over,
+    environment,
+    network: null,
+    bundle_type: null,
+    distributor: null,
+    meter_type: null,
+    provider: null,
+    attributes: {},
+    sort_order: 0,
+    ...over,
   };
 }
 
@@ -79,7 +90,13 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
     });
 
     async function account(environment: Environment = 'sandbox'): Promise<AccountRow> {
-      return store.createAccount({ environment, name: 'Ada', email: 'ada@example.com', business_name: 'Ada Ltd', role: 'owner' });
+      return store.createAccount({
+        environment,
+        name: 'Ada',
+        email: 'ada@example.com',
+        business_name: 'Ada Ltd',
+        role: 'owner',
+      });
     }
 
     describe('migrations', () => {
@@ -92,7 +109,11 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
         expect(rows.map((r) => r.version)).toEqual(loadMigrations().map((m) => m.version));
         expect(rows[0]!.applied_at).toBeInstanceOf(Date);
         const functions = await store.sql.query<{ name: string }>('SELECT name FROM schema_functions ORDER BY name');
-        expect(functions.map((f) => f.name)).toEqual(loadFunctionSources().map((f) => f.name).sort());
+        expect(functions.map((f) => f.name)).toEqual(
+          loadFunctionSources()
+            .map((f) => f.name)
+            .sort(),
+        );
       });
 
       it('ping answers', async () => {
@@ -104,11 +125,21 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
       it('creates, reads and lists accounts by environment; unknown or malformed ids give null', async () => {
         const id = randomUUID();
         const created = await store.createAccount({
-          id, environment: 'production', name: 'N', email: 'e@x', business_name: 'B', role: 'admin',
+          id,
+          environment: 'production',
+          name: 'N',
+          email: 'e@x',
+          business_name: 'B',
+          role: 'admin',
           created_at: new Date('2025-02-03T04:05:06.789Z'),
         });
         expect(created).toEqual({
-          id, environment: 'production', name: 'N', email: 'e@x', business_name: 'B', role: 'admin',
+          id,
+          environment: 'production',
+          name: 'N',
+          email: 'e@x',
+          business_name: 'B',
+          role: 'admin',
           created_at: new Date('2025-02-03T04:05:06.789Z'),
         });
         expect(await store.getAccount(id)).toEqual(created);
@@ -125,26 +156,44 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
         const a = await account();
         const at = new Date('2025-05-06T07:08:09.123Z');
         await store.upsertWallet({ account_id: a.id, balance: '12345678901234.56', currency: 'NGN', updated_at: at });
-        expect(await store.getWallet(a.id)).toEqual({ account_id: a.id, balance: '12345678901234.56', currency: 'NGN', updated_at: at });
+        expect(await store.getWallet(a.id)).toEqual({
+          account_id: a.id,
+          balance: '12345678901234.56',
+          currency: 'NGN',
+          updated_at: at,
+        });
         await store.upsertWallet({ account_id: a.id, balance: '1500', currency: 'NGN', updated_at: at });
         expect((await store.getWallet(a.id))!.balance).toBe('1500.00');
         await store.upsertWallet({ account_id: a.id, balance: '0.1', currency: 'NGN', updated_at: at });
         expect((await store.getWallet(a.id))!.balance).toBe('0.10');
         expect(await store.getWallet(randomUUID())).toBeNull();
 
-        const t = tx(a.id, { amount: '99999999999999.99', product_amount: '0.01', fee_amount: '0', total_debit: '-12.5' });
+        const t = tx(a.id, {
+          amount: '99999999999999.99',
+          product_amount: '0.01',
+          fee_amount: '0',
+          total_debit: '-12.5',
+        });
         await store.insertTransactions([t]);
         const back = (await store.getTransactionById(a.id, t.id))!;
-        expect([back.amount, back.product_amount, back.fee_amount, back.total_debit])
-          .toEqual(['99999999999999.99', '0.01', '0.00', '-12.50']);
+        expect([back.amount, back.product_amount, back.fee_amount, back.total_debit]).toEqual([
+          '99999999999999.99',
+          '0.01',
+          '0.00',
+          '-12.50',
+        ]);
       });
 
       it('rejects money the column would round (more than two decimals, floats, garbage)', async () => {
         const a = await account();
         const base = { account_id: a.id, currency: 'NGN', updated_at: new Date() };
         await expect(store.upsertWallet({ ...base, balance: '1.005' })).rejects.toBeInstanceOf(InvalidStoreValueError);
-        await expect(store.upsertWallet({ ...base, balance: 1.5 as unknown as string })).rejects.toBeInstanceOf(InvalidStoreValueError);
-        await expect(store.insertTransactions([tx(a.id, { amount: '1e3' })])).rejects.toBeInstanceOf(InvalidStoreValueError);
+        await expect(store.upsertWallet({ ...base, balance: 1.5 as unknown as string })).rejects.toBeInstanceOf(
+          InvalidStoreValueError,
+        );
+        await expect(store.insertTransactions([tx(a.id, { amount: '1e3' })])).rejects.toBeInstanceOf(
+          InvalidStoreValueError,
+        );
         expect(await store.countTransactions(a.id)).toBe(0);
       });
     });
@@ -154,7 +203,14 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
       let other: AccountRow;
       let all: TransactionRow[]; // acc's transactions, newest first
       const statuses: TransactionStatus[] = ['pending', 'successful', 'failed', 'reversed'];
-      const categories: TransactionCategory[] = ['funding', 'purchase', 'withdrawal', 'transfer', 'commission', 'promo'];
+      const categories: TransactionCategory[] = [
+        'funding',
+        'purchase',
+        'withdrawal',
+        'transfer',
+        'commission',
+        'promo',
+      ];
       const t0 = Date.UTC(2025, 5, 1);
 
       beforeAll(async () => {
@@ -162,13 +218,15 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
         other = await account();
         const rows: TransactionRow[] = [];
         for (let i = 0; i < 48; i++) {
-          rows.push(tx(acc.id, {
-            status: statuses[i % 4]!,
-            category: categories[i % 6]!,
-            created_at: new Date(t0 + i * 60_000),
-            updated_at: new Date(t0 + i * 60_000),
-            external_reference: i % 2 === 0 ? `${1_000_000_000 + i}ABC${String(i).padStart(3, '0')}` : null,
-          }));
+          rows.push(
+            tx(acc.id, {
+              status: statuses[i % 4]!,
+              category: categories[i % 6]!,
+              created_at: new Date(t0 + i * 60_000),
+              updated_at: new Date(t0 + i * 60_000),
+              external_reference: i % 2 === 0 ? `${1_000_000_000 + i}ABC${String(i).padStart(3, '0')}` : null,
+            }),
+          );
         }
         // Noise in another account, same timestamps and references: must never leak into acc's results.
         const noise = rows.map((r) => tx(other.id, { ...r, id: randomUUID(), account_id: other.id }));
@@ -213,7 +271,11 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
         const p = await store.listTransactions(acc.id, { external_reference: ref }, { page: 1, per_page: 10 });
         expect(p.total_count).toBe(1);
         expect(p.items[0]!.external_reference).toBe(ref);
-        const none = await store.listTransactions(acc.id, { external_reference: ref.slice(0, -1) }, { page: 1, per_page: 10 });
+        const none = await store.listTransactions(
+          acc.id,
+          { external_reference: ref.slice(0, -1) },
+          { page: 1, per_page: 10 },
+        );
         expect(none).toEqual({ items: [], total_count: 0 });
       });
 
@@ -221,12 +283,22 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
         // status i%4 == 0 (pending) and category i%6 == 0 (funding) ⇒ i%12 == 0: i = 0, 12, 24, 36
         const from = new Date(t0 + 12 * 60_000);
         const to = new Date(t0 + 36 * 60_000);
-        const p = await store.listTransactions(acc.id, { status: 'pending', category: 'funding', from, to }, { page: 1, per_page: 10 });
+        const p = await store.listTransactions(
+          acc.id,
+          { status: 'pending', category: 'funding', from, to },
+          { page: 1, per_page: 10 },
+        );
         expect(p.total_count).toBe(3);
         expect(p.items.map((t) => t.created_at.getTime())).toEqual([36, 24, 12].map((i) => t0 + i * 60_000));
-        const withRef = await store.listTransactions(acc.id, {
-          status: 'pending', category: 'funding', external_reference: p.items[0]!.external_reference!,
-        }, { page: 1, per_page: 10 });
+        const withRef = await store.listTransactions(
+          acc.id,
+          {
+            status: 'pending',
+            category: 'funding',
+            external_reference: p.items[0]!.external_reference!,
+          },
+          { page: 1, per_page: 10 },
+        );
         expect(ids(withRef.items)).toEqual([p.items[0]!.id]);
       });
 
@@ -245,11 +317,22 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
       });
 
       it('gives [] with the true total for a page past the end', async () => {
-        expect(await store.listTransactions(acc.id, {}, { page: 6, per_page: 10 })).toEqual({ items: [], total_count: 48 });
-        expect(await store.listTransactions(acc.id, { status: 'failed' }, { page: 99, per_page: 100 }))
-          .toEqual({ items: [], total_count: 12 });
-        expect(await store.listTransactions(randomUUID(), {}, { page: 1, per_page: 10 })).toEqual({ items: [], total_count: 0 });
-        expect(await store.listTransactions('nope', {}, { page: 1, per_page: 10 })).toEqual({ items: [], total_count: 0 });
+        expect(await store.listTransactions(acc.id, {}, { page: 6, per_page: 10 })).toEqual({
+          items: [],
+          total_count: 48,
+        });
+        expect(await store.listTransactions(acc.id, { status: 'failed' }, { page: 99, per_page: 100 })).toEqual({
+          items: [],
+          total_count: 12,
+        });
+        expect(await store.listTransactions(randomUUID(), {}, { page: 1, per_page: 10 })).toEqual({
+          items: [],
+          total_count: 0,
+        });
+        expect(await store.listTransactions('nope', {}, { page: 1, per_page: 10 })).toEqual({
+          items: [],
+          total_count: 0,
+        });
       });
 
       it('breaks ties on created_at by id, descending', async () => {
@@ -257,7 +340,10 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
         const at = new Date('2025-07-07T07:07:07.007Z');
         const rows = Array.from({ length: 7 }, () => tx(a.id, { created_at: at, updated_at: at }));
         await store.insertTransactions(rows);
-        const expected = rows.map((r) => r.id).sort().reverse();
+        const expected = rows
+          .map((r) => r.id)
+          .sort()
+          .reverse();
         const p = await store.listTransactions(a.id, {}, { page: 1, per_page: 4 });
         const q = await store.listTransactions(a.id, {}, { page: 2, per_page: 4 });
         expect([...ids(p.items), ...ids(q.items)]).toEqual(expected);
@@ -279,13 +365,18 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
       it('keeps external_reference unique per account; rows without one never collide', async () => {
         const a = await account();
         await store.insertTransactions([tx(a.id, { external_reference: '1234567890ABCDEF' }), tx(a.id), tx(a.id)]);
-        await expect(store.insertTransactions([tx(a.id, { external_reference: '1234567890ABCDEF' })])).rejects.toThrow();
+        await expect(
+          store.insertTransactions([tx(a.id, { external_reference: '1234567890ABCDEF' })]),
+        ).rejects.toThrow();
         expect(await store.countTransactions(a.id)).toBe(3);
       });
 
       it('bulk-inserts many chunks all or nothing, then refreshes statistics', async () => {
         // Same executor, small chunks: 301 rows = 4 INSERT statements, and the statistics pass runs (>= 300 rows).
-        const small = createQueries(store.sql, store.driver, async () => {}, { insertChunk: 100, maintainAfterRows: 300 });
+        const small = createQueries(store.sql, store.driver, async () => {}, {
+          insertChunk: 100,
+          maintainAfterRows: 300,
+        });
         const a = await account();
         const rows = Array.from({ length: 301 }, () => tx(a.id));
         await small.insertTransactions(rows);
@@ -308,12 +399,24 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
         const a = await account('production');
         const h1 = hexHash();
         const key = await store.createKey({
-          account_id: a.id, name: 'ci', display_prefix: 'sk_live_Ab3d', secret_hash: h1,
-          scopes: ['read_balance', 'read_transactions'], ip_allowlist: ['10.0.0.0/8', '::1'], expires_at: null,
+          account_id: a.id,
+          name: 'ci',
+          display_prefix: 'sk_live_Ab3d',
+          secret_hash: h1,
+          scopes: ['read_balance', 'read_transactions'],
+          ip_allowlist: ['10.0.0.0/8', '::1'],
+          expires_at: null,
         });
         expect(key).toMatchObject({
-          account_id: a.id, environment: 'production', name: 'ci', display_prefix: 'sk_live_Ab3d', secret_hash: h1,
-          scopes: ['read_balance', 'read_transactions'], ip_allowlist: ['10.0.0.0/8', '::1'], status: 'active', expires_at: null,
+          account_id: a.id,
+          environment: 'production',
+          name: 'ci',
+          display_prefix: 'sk_live_Ab3d',
+          secret_hash: h1,
+          scopes: ['read_balance', 'read_transactions'],
+          ip_allowlist: ['10.0.0.0/8', '::1'],
+          status: 'active',
+          expires_at: null,
         });
         expect(key.created_at).toBeInstanceOf(Date);
         expect(await store.findKeyByHash(h1)).toEqual(key);
@@ -322,22 +425,41 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
         expect(await store.getKey(randomUUID())).toBeNull();
         expect((await store.listKeys(a.id)).map((k) => k.id)).toEqual([key.id]);
         expect((await store.listKeys()).map((k) => k.id)).toContain(key.id);
-        await expect(store.createKey({
-          account_id: randomUUID(), name: 'x', display_prefix: 'sk_test_abcd', secret_hash: hexHash(), scopes: [],
-          ip_allowlist: [], expires_at: null,
-        })).rejects.toThrow(/account .* not found/);
-        await expect(store.createKey({
-          account_id: 'not-a-uuid', name: 'x', display_prefix: 'sk_test_abcd', secret_hash: hexHash(), scopes: [],
-          ip_allowlist: [], expires_at: null,
-        })).rejects.toBeInstanceOf(AccountNotFoundError);
+        await expect(
+          store.createKey({
+            account_id: randomUUID(),
+            name: 'x',
+            display_prefix: 'sk_test_abcd',
+            secret_hash: hexHash(),
+            scopes: [],
+            ip_allowlist: [],
+            expires_at: null,
+          }),
+        ).rejects.toThrow(/account .* not found/);
+        await expect(
+          store.createKey({
+            account_id: 'not-a-uuid',
+            name: 'x',
+            display_prefix: 'sk_test_abcd',
+            secret_hash: hexHash(),
+            scopes: [],
+            ip_allowlist: [],
+            expires_at: null,
+          }),
+        ).rejects.toBeInstanceOf(AccountNotFoundError);
       });
 
       it('changes status, replaces the secret (old hash no longer found) and patches fields', async () => {
         const a = await account();
         const oldHash = hexHash();
         const key = await store.createKey({
-          account_id: a.id, name: 'k', display_prefix: 'sk_test_aaaa', secret_hash: oldHash, scopes: ['view_products'],
-          ip_allowlist: [], expires_at: new Date('2030-01-01T00:00:00.000Z'),
+          account_id: a.id,
+          name: 'k',
+          display_prefix: 'sk_test_aaaa',
+          secret_hash: oldHash,
+          scopes: ['view_products'],
+          ip_allowlist: [],
+          expires_at: new Date('2030-01-01T00:00:00.000Z'),
         });
         expect((await store.setKeyStatus(key.id, 'disabled')).status).toBe('disabled');
         expect((await store.findKeyByHash(oldHash))!.status).toBe('disabled');
@@ -348,8 +470,18 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
         expect(await store.findKeyByHash(oldHash)).toBeNull();
         expect((await store.findKeyByHash(newHash))!.id).toBe(key.id);
 
-        const patched = await store.updateKey(key.id, { name: 'renamed', scopes: ['purchase_data'], ip_allowlist: ['1.2.3.4'], expires_at: null });
-        expect(patched).toMatchObject({ name: 'renamed', scopes: ['purchase_data'], ip_allowlist: ['1.2.3.4'], expires_at: null });
+        const patched = await store.updateKey(key.id, {
+          name: 'renamed',
+          scopes: ['purchase_data'],
+          ip_allowlist: ['1.2.3.4'],
+          expires_at: null,
+        });
+        expect(patched).toMatchObject({
+          name: 'renamed',
+          scopes: ['purchase_data'],
+          ip_allowlist: ['1.2.3.4'],
+          expires_at: null,
+        });
         expect(patched.updated_at.getTime()).toBeGreaterThanOrEqual(key.updated_at.getTime());
         const untouched = await store.updateKey(key.id, {});
         expect(untouched).toEqual(patched);
@@ -367,23 +499,63 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
 
       it('refuses to store anything but a hex SHA-256 as the secret hash', async () => {
         const a = await account();
-        await expect(store.createKey({
-          account_id: a.id, name: 'k', display_prefix: 'sk_test_aaaa', secret_hash: 'sk_test_' + 'a'.repeat(40),
-          scopes: [], ip_allowlist: [], expires_at: null,
-        })).rejects.toThrow();
+        await expect(
+          store.createKey({
+            account_id: a.id,
+            name: 'k',
+            display_prefix: 'sk_test_aaaa',
+            secret_hash: 'sk_test_' + 'a'.repeat(40),
+            scopes: [],
+            ip_allowlist: [],
+            expires_at: null,
+          }),
+        ).rejects.toThrow();
       });
     });
 
     describe('products', () => {
       const prod: ProductRow[] = [
-        product('production', { id: 'mtn-daily-1', kind: 'dataplan', network: 'MTN', bundle_type: 'daily', sort_order: 30, attributes: { data: '1GB', price: '350.00' } }),
-        product('production', { id: 'mtn-weekly-1', kind: 'dataplan', network: 'MTN', bundle_type: 'weekly', sort_order: 10 }),
-        product('production', { id: 'glo-daily-1', kind: 'dataplan', network: 'GLO', bundle_type: 'daily', sort_order: 20 }),
-        product('production', { id: 'ikedc-prepaid', kind: 'electricity', distributor: 'IKEDC', meter_type: 'prepaid', sort_order: 10 }),
+        product('production', {
+          id: 'mtn-daily-1',
+          kind: 'dataplan',
+          network: 'MTN',
+          bundle_type: 'daily',
+          sort_order: 30,
+          attributes: { data: '1GB', price: '350.00' },
+        }),
+        product('production', {
+          id: 'mtn-weekly-1',
+          kind: 'dataplan',
+          network: 'MTN',
+          bundle_type: 'weekly',
+          sort_order: 10,
+        }),
+        product('production', {
+          id: 'glo-daily-1',
+          kind: 'dataplan',
+          network: 'GLO',
+          bundle_type: 'daily',
+          sort_order: 20,
+        }),
+        product('production', {
+          id: 'ikedc-prepaid',
+          kind: 'electricity',
+          distributor: 'IKEDC',
+          meter_type: 'prepaid',
+          sort_order: 10,
+        }),
         product('production', { id: 'dstv', kind: 'cabletv', provider: 'DSTV', sort_order: 10 }),
         product('production', { id: 'gotv', kind: 'cabletv', provider: 'GOTV', sort_order: 20 }),
       ];
-      const sandbox = [product('sandbox', { id: 'mtn-daily-1', kind: 'dataplan', network: 'MTN', bundle_type: 'daily', sort_order: 1 })];
+      const sandbox = [
+        product('sandbox', {
+          id: 'mtn-daily-1',
+          kind: 'dataplan',
+          network: 'MTN',
+          bundle_type: 'daily',
+          sort_order: 1,
+        }),
+      ];
 
       beforeAll(async () => {
         await store.replaceProducts('production', prod);
@@ -397,7 +569,10 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
         const p2 = await store.listProducts('production', 'dataplan', {}, { page: 2, per_page: 2 });
         expect(p2.items).toEqual([prod[0]]);
         expect(p2.items[0]!.attributes).toEqual({ data: '1GB', price: '350.00' });
-        expect(await store.listProducts('production', 'dataplan', {}, { page: 3, per_page: 2 })).toEqual({ items: [], total_count: 3 });
+        expect(await store.listProducts('production', 'dataplan', {}, { page: 3, per_page: 2 })).toEqual({
+          items: [],
+          total_count: 3,
+        });
       });
 
       it('filters by network, bundle type, distributor and provider', async () => {
@@ -422,7 +597,10 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
       it('replaces one environment only, atomically', async () => {
         expect(await store.countProducts('production')).toBe(6);
         expect(await store.countProducts('sandbox')).toBe(1);
-        const bad = [product('sandbox', { id: 'a', kind: 'airtime' }), product('sandbox', { id: 'a', kind: 'airtime' })];
+        const bad = [
+          product('sandbox', { id: 'a', kind: 'airtime' }),
+          product('sandbox', { id: 'a', kind: 'airtime' }),
+        ];
         await expect(store.replaceProducts('sandbox', bad)).rejects.toThrow(); // duplicate id: whole replace rolls back
         expect(await store.countProducts('sandbox')).toBe(1);
         await expect(store.replaceProducts('sandbox', prod)).rejects.toBeInstanceOf(InvalidStoreValueError);
@@ -436,19 +614,33 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
       it('commits on success and rolls back on throw, with nested transactions as savepoints', async () => {
         const a = await account();
         const at = new Date();
-        await expect(store.sql.transaction(async (t) => {
-          await t.query('INSERT INTO wallets (account_id, balance, currency, updated_at) VALUES ($1, 1, $2, $3)', [a.id, 'NGN', at]);
-          throw new Error('boom');
-        })).rejects.toThrow('boom');
+        await expect(
+          store.sql.transaction(async (t) => {
+            await t.query('INSERT INTO wallets (account_id, balance, currency, updated_at) VALUES ($1, 1, $2, $3)', [
+              a.id,
+              'NGN',
+              at,
+            ]);
+            throw new Error('boom');
+          }),
+        ).rejects.toThrow('boom');
         expect(await store.getWallet(a.id)).toBeNull();
 
         await store.sql.transaction(async (t) => {
-          await t.query('INSERT INTO wallets (account_id, balance, currency, updated_at) VALUES ($1, 1, $2, $3)', [a.id, 'NGN', at]);
-          await expect(t.transaction(async (inner) => {
-            await inner.query('UPDATE wallets SET balance = 999 WHERE account_id = $1', [a.id]);
-            throw new Error('inner');
-          })).rejects.toThrow('inner');
-          await t.transaction((inner) => inner.query('UPDATE wallets SET balance = balance + 1 WHERE account_id = $1', [a.id]));
+          await t.query('INSERT INTO wallets (account_id, balance, currency, updated_at) VALUES ($1, 1, $2, $3)', [
+            a.id,
+            'NGN',
+            at,
+          ]);
+          await expect(
+            t.transaction(async (inner) => {
+              await inner.query('UPDATE wallets SET balance = 999 WHERE account_id = $1', [a.id]);
+              throw new Error('inner');
+            }),
+          ).rejects.toThrow('inner');
+          await t.transaction((inner) =>
+            inner.query('UPDATE wallets SET balance = balance + 1 WHERE account_id = $1', [a.id]),
+          );
         });
         expect((await store.getWallet(a.id))!.balance).toBe('2.00');
       });
@@ -489,14 +681,24 @@ describe('PGlite single connection', () => {
   afterAll(() => driver?.close());
 
   it('serialises concurrent transactions so they never interleave', async () => {
-    const a = await store.createAccount({ environment: 'sandbox', name: 'n', email: 'e', business_name: 'b', role: 'r' });
+    const a = await store.createAccount({
+      environment: 'sandbox',
+      name: 'n',
+      email: 'e',
+      business_name: 'b',
+      role: 'r',
+    });
     await store.upsertWallet({ account_id: a.id, balance: '0', currency: 'NGN', updated_at: new Date() });
     // Read-modify-write without row locks: only correct if no other statement runs in between.
-    const bump = () => store.sql.transaction(async (t) => {
-      const [w] = await t.query<{ balance: string }>('SELECT balance::text AS balance FROM wallets WHERE account_id = $1', [a.id]);
-      await new Promise((r) => setTimeout(r, 2));
-      await t.query('UPDATE wallets SET balance = $2::numeric + 1 WHERE account_id = $1', [a.id, w!.balance]);
-    });
+    const bump = () =>
+      store.sql.transaction(async (t) => {
+        const [w] = await t.query<{ balance: string }>(
+          'SELECT balance::text AS balance FROM wallets WHERE account_id = $1',
+          [a.id],
+        );
+        await new Promise((r) => setTimeout(r, 2));
+        await t.query('UPDATE wallets SET balance = $2::numeric + 1 WHERE account_id = $1', [a.id, w!.balance]);
+      });
     await Promise.all([bump(), bump(), bump(), store.getWallet(a.id), bump(), bump()]);
     expect((await store.getWallet(a.id))!.balance).toBe('5.00');
   });
@@ -507,7 +709,7 @@ describe('PGlite single connection', () => {
     await expect(store.ping()).resolves.toBeUndefined();
   });
 
-  it('reports a closed database as StoreUnavailableError (runs last: closes this block\'s instance)', async () => {
+  it("reports a closed database as StoreUnavailableError (runs last: closes this block's instance)", async () => {
     await driver.close();
     await driver.close(); // idempotent
     await expect(store.ping()).rejects.toBeInstanceOf(StoreUnavailableError);

@@ -39,7 +39,10 @@ function check(from: number | null, to: number | null) {
   const parts = planCount(from, to);
   for (const t of probes(from, to, from !== null && to !== null ? Math.floor((from + to) / 2) : null)) {
     const inside = (from === null || t >= from) && (to === null || t <= to);
-    expect(coverage(parts, t), `t=${new Date(t).toISOString()} from=${from && new Date(from).toISOString()} to=${to && new Date(to).toISOString()}`).toBe(inside ? 1 : 0);
+    expect(
+      coverage(parts, t),
+      `t=${new Date(t).toISOString()} from=${from && new Date(from).toISOString()} to=${to && new Date(to).toISOString()}`,
+    ).toBe(inside ? 1 : 0);
   }
   return parts;
 }
@@ -66,9 +69,24 @@ describe('planCount', () => {
 
   it('uses month counters for whole months and day counters around them', () => {
     const parts = check(T('2025-01-15T10:00:00Z'), T('2026-03-03T01:00:00Z'));
-    expect(parts).toContainEqual({ kind: 'counters', grain: 1, from: T('2025-02-01T00:00:00Z'), to: T('2026-03-01T00:00:00Z') });
-    expect(parts).toContainEqual({ kind: 'counters', grain: 2, from: T('2025-01-16T00:00:00Z'), to: T('2025-02-01T00:00:00Z') });
-    expect(parts).toContainEqual({ kind: 'counters', grain: 2, from: T('2026-03-01T00:00:00Z'), to: T('2026-03-03T00:00:00Z') });
+    expect(parts).toContainEqual({
+      kind: 'counters',
+      grain: 1,
+      from: T('2025-02-01T00:00:00Z'),
+      to: T('2026-03-01T00:00:00Z'),
+    });
+    expect(parts).toContainEqual({
+      kind: 'counters',
+      grain: 2,
+      from: T('2025-01-16T00:00:00Z'),
+      to: T('2025-02-01T00:00:00Z'),
+    });
+    expect(parts).toContainEqual({
+      kind: 'counters',
+      grain: 2,
+      from: T('2026-03-01T00:00:00Z'),
+      to: T('2026-03-03T00:00:00Z'),
+    });
   });
 
   it.each([
@@ -87,7 +105,7 @@ describe('planCount', () => {
 
   it('covers random ranges exactly once (2000 ranges, deterministic)', () => {
     let s = 0x2f6b3a1d;
-    const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const rnd = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
     const base = T('2023-01-01T00:00:00Z');
     for (let i = 0; i < 2000; i++) {
       const snap = (t: number) => (rnd() < 0.3 ? dayOf(t) : rnd() < 0.2 ? monthOf(t) : t);

@@ -86,8 +86,10 @@ export function counterRange(part: Extract<CountPart, { kind: 'counters' }>): Sq
  * `transaction_counts` share (no created_at, no external_reference).
  */
 export function countSql(keyFilter: SqlFragment, from: Date | undefined, to: Date | undefined): SqlFragment {
-  const pieces = planCount(from?.getTime() ?? null, to?.getTime() ?? null).map((part) => part.kind === 'rows'
-    ? rowCountSql(keyFilter, part)
-    : sql`(SELECT COALESCE(sum(n), 0) FROM transaction_counts WHERE ${keyFilter} AND ${counterRange(part)})`);
+  const pieces = planCount(from?.getTime() ?? null, to?.getTime() ?? null).map((part) =>
+    part.kind === 'rows'
+      ? rowCountSql(keyFilter, part)
+      : sql`(SELECT COALESCE(sum(n), 0) FROM transaction_counts WHERE ${keyFilter} AND ${counterRange(part)})`,
+  );
   return sql`(${join(pieces, ' + ')})::bigint`;
 }

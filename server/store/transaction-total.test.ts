@@ -25,18 +25,37 @@ const DAY = 86_400_000;
 
 function row(accountId: string, at: Date, status: TransactionStatus, category: TransactionCategory): TransactionRow {
   return {
-    id: randomUUID(), account_id: accountId, amount: '100.00', currency: 'NGN', status, category,
-    description: 'test', reference: `REF${randomUUID().slice(0, 8)}`, external_reference: null,
-    product_type: null, phone_number: null, meter_number: null, smartcard_number: null, token: null, units: null,
-    product_id: null, product_amount: '100.00', fee_amount: '0.00', total_debit: '100.00', price_basis: 'fixed',
-    created_at: at, updated_at: at, next_check_at: null, check_attempts: 0,
+    id: randomUUID(),
+    account_id: accountId,
+    amount: '100.00',
+    currency: 'NGN',
+    status,
+    category,
+    description: 'test',
+    reference: `REF${randomUUID().slice(0, 8)}`,
+    external_reference: null,
+    product_type: null,
+    phone_number: null,
+    meter_number: null,
+    smartcard_number: null,
+    token: null,
+    units: null,
+    product_id: null,
+    product_amount: '100.00',
+    fee_amount: '0.00',
+    total_debit: '100.00',
+    price_basis: 'fixed',
+    created_at: at,
+    updated_at: at,
+    next_check_at: null,
+    check_attempts: 0,
   };
 }
 
 /** Deterministic rows from 2024-12-01 to 2025-03-05 (UTC): random instants plus the edges a split can get wrong. */
 function dataset(accountId: string, seed: number): TransactionRow[] {
   let s = seed;
-  const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  const rnd = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   const pick = <X>(xs: X[]) => xs[Math.floor(rnd() * xs.length)]!;
   const start = Date.parse('2024-12-01T00:00:00Z');
   const end = Date.parse('2025-03-05T00:00:00Z');
@@ -89,7 +108,10 @@ async function plainCount(store: Store, accountId: string, f: TransactionFilter)
   if (f.category !== undefined) add('category =', f.category);
   if (f.from !== undefined) add('created_at >=', f.from);
   if (f.to !== undefined) add('created_at <=', f.to);
-  const [r] = await store.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE ${where}`, params);
+  const [r] = await store.sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM transactions WHERE ${where}`,
+    params,
+  );
   return r!.n;
 }
 
@@ -187,7 +209,10 @@ function totalSuite(title: string, open: () => Promise<Harness>) {
       const filter = { status: 'successful' as const, from: T('2025-01-03T12:00:00Z'), to: T('2025-02-20T12:00:00Z') };
       const expected = await plainCount(store, acc, filter);
       expect(expected).toBeGreaterThan(0);
-      expect(await store.listTransactions(acc, filter, { page: 1000, per_page: 100 })).toEqual({ items: [], total_count: expected });
+      expect(await store.listTransactions(acc, filter, { page: 1000, per_page: 100 })).toEqual({
+        items: [],
+        total_count: expected,
+      });
     });
 
     it('counts an external_reference filter on the rows (0 or 1), within the range', async () => {
@@ -195,9 +220,17 @@ function totalSuite(title: string, open: () => Promise<Harness>) {
       await store.insertTransactions([{ ...row(acc, at, 'failed', 'funding'), external_reference: 'EXT-TOTAL-1' }]);
       const ref = { external_reference: 'EXT-TOTAL-1' };
       expect((await store.listTransactions(acc, ref, { page: 1, per_page: 10 })).total_count).toBe(1);
-      expect((await store.listTransactions(acc, { ...ref, status: 'failed', to: at }, { page: 1, per_page: 10 })).total_count).toBe(1);
-      expect((await store.listTransactions(acc, { ...ref, from: new Date(at.getTime() + 1) }, { page: 1, per_page: 10 })).total_count).toBe(0);
-      expect((await store.listTransactions(acc, { ...ref, status: 'pending' }, { page: 1, per_page: 10 })).total_count).toBe(0);
+      expect(
+        (await store.listTransactions(acc, { ...ref, status: 'failed', to: at }, { page: 1, per_page: 10 }))
+          .total_count,
+      ).toBe(1);
+      expect(
+        (await store.listTransactions(acc, { ...ref, from: new Date(at.getTime() + 1) }, { page: 1, per_page: 10 }))
+          .total_count,
+      ).toBe(0);
+      expect(
+        (await store.listTransactions(acc, { ...ref, status: 'pending' }, { page: 1, per_page: 10 })).total_count,
+      ).toBe(0);
       await expectExact();
     });
 
@@ -209,36 +242,81 @@ function totalSuite(title: string, open: () => Promise<Harness>) {
     });
 
     it('stays exact after updates of status, category, created_at and account_id', async () => {
-      const ids = (await store.sql.query<{ id: string }>(
-        'SELECT id FROM transactions WHERE account_id = $1 ORDER BY id LIMIT 80', [acc],
-      )).map((r) => r.id);
+      const ids = (
+        await store.sql.query<{ id: string }>(
+          'SELECT id FROM transactions WHERE account_id = $1 ORDER BY id LIMIT 80',
+          [acc],
+        )
+      ).map((r) => r.id);
       const q = (text: string, slice: string[], ...more: unknown[]) => store.sql.query(text, [slice, ...more]);
-      await q(`UPDATE transactions SET status = CASE status WHEN 'failed' THEN 'successful' ELSE 'failed' END
-               WHERE id = ANY($1::uuid[])`, ids.slice(0, 20));
-      await q(`UPDATE transactions SET category = CASE category WHEN 'purchase' THEN 'promo' ELSE 'purchase' END
-               WHERE id = ANY($1::uuid[])`, ids.slice(20, 40));
+      await q(
+        `UPDATE transactions SET status = CASE status WHEN 'failed' THEN 'successful' ELSE 'failed' END
+               WHERE id = ANY($1::uuid[])`,
+        ids.slice(0, 20),
+      );
+      await q(
+        `UPDATE transactions SET category = CASE category WHEN 'purchase' THEN 'promo' ELSE 'purchase' END
+               WHERE id = ANY($1::uuid[])`,
+        ids.slice(20, 40),
+      );
       // Across days, months and the year boundary, and onto exact midnights.
-      await q(`UPDATE transactions SET created_at = created_at + interval '13 days 7 hours' WHERE id = ANY($1::uuid[])`, ids.slice(40, 50));
-      await q(`UPDATE transactions SET created_at = date_trunc('day', created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' WHERE id = ANY($1::uuid[])`, ids.slice(50, 60));
+      await q(
+        `UPDATE transactions SET created_at = created_at + interval '13 days 7 hours' WHERE id = ANY($1::uuid[])`,
+        ids.slice(40, 50),
+      );
+      await q(
+        `UPDATE transactions SET created_at = date_trunc('day', created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' WHERE id = ANY($1::uuid[])`,
+        ids.slice(50, 60),
+      );
       await q(`UPDATE transactions SET account_id = $2::uuid WHERE id = ANY($1::uuid[])`, ids.slice(60, 70), other);
-      await q(`UPDATE transactions SET status = 'reversed', category = 'withdrawal', created_at = created_at - interval '40 days'
-               WHERE id = ANY($1::uuid[])`, ids.slice(70, 80));
+      await q(
+        `UPDATE transactions SET status = 'reversed', category = 'withdrawal', created_at = created_at - interval '40 days'
+               WHERE id = ANY($1::uuid[])`,
+        ids.slice(70, 80),
+      );
       await expectExact();
     });
 
     it('stays exact while purchases are recorded and move pending -> successful -> reversed and pending -> failed', async () => {
-      await store.upsertWallet({ account_id: acc, balance: '0.00', currency: 'NGN', updated_at: T('2025-01-01T00:00:00Z') });
+      await store.upsertWallet({
+        account_id: acc,
+        balance: '0.00',
+        currency: 'NGN',
+        updated_at: T('2025-01-01T00:00:00Z'),
+      });
       await store.fundWallet({ account_id: acc, amount: '100000.00', at: T('2025-01-01T00:00:00Z') });
       const snapshot = (r: { id: string }) => ({ status: 201, body: r.id, location: r.id });
       // At midnights, month starts and 1 ms around them: the counters of the buckets a split can get wrong.
-      const instants = ['2025-01-31T23:59:59.999Z', '2025-02-01T00:00:00.000Z', '2025-02-01T00:00:00.001Z', '2025-01-10T00:00:00Z', '2025-01-24T13:00:00Z'];
+      const instants = [
+        '2025-01-31T23:59:59.999Z',
+        '2025-02-01T00:00:00.000Z',
+        '2025-02-01T00:00:00.001Z',
+        '2025-01-10T00:00:00Z',
+        '2025-01-24T13:00:00Z',
+      ];
       const ids: string[] = [];
       for (const [i, iso] of instants.entries()) {
-        const r = await store.recordPurchase({
-          id: randomUUID(), account_id: acc, currency: 'NGN', description: `purchase ${i}`, reference: `R${i}`, product_type: 'airtime',
-          product_id: null, phone_number: '08031234567', meter_number: null, smartcard_number: null, product_amount: '100.00',
-          fee_amount: '0.00', total_debit: '100.00', price_basis: 'face_value', created_at: T(iso), next_check_at: null,
-        }, null);
+        const r = await store.recordPurchase(
+          {
+            id: randomUUID(),
+            account_id: acc,
+            currency: 'NGN',
+            description: `purchase ${i}`,
+            reference: `R${i}`,
+            product_type: 'airtime',
+            product_id: null,
+            phone_number: '08031234567',
+            meter_number: null,
+            smartcard_number: null,
+            product_amount: '100.00',
+            fee_amount: '0.00',
+            total_debit: '100.00',
+            price_basis: 'face_value',
+            created_at: T(iso),
+            next_check_at: null,
+          },
+          null,
+        );
         if (r.kind !== 'recorded') throw new Error(r.kind);
         ids.push(r.row.id);
       }
@@ -250,28 +328,59 @@ function totalSuite(title: string, open: () => Promise<Harness>) {
       await settle(ids[0]!, 'successful', 'reversed');
       await settle(ids[1]!, 'successful', 'reversed');
       await expectExact();
-      const more = await store.recordPurchase({
-        id: randomUUID(), account_id: acc, currency: 'NGN', description: 'to fail', reference: 'RF', product_type: 'dataplan',
-        product_id: null, phone_number: '08031234567', meter_number: null, smartcard_number: null, product_amount: '50.00',
-        fee_amount: '0.00', total_debit: '50.00', price_basis: 'fixed', created_at: T('2025-02-01T00:00:00Z'), next_check_at: null,
-      }, null);
+      const more = await store.recordPurchase(
+        {
+          id: randomUUID(),
+          account_id: acc,
+          currency: 'NGN',
+          description: 'to fail',
+          reference: 'RF',
+          product_type: 'dataplan',
+          product_id: null,
+          phone_number: '08031234567',
+          meter_number: null,
+          smartcard_number: null,
+          product_amount: '50.00',
+          fee_amount: '0.00',
+          total_debit: '50.00',
+          price_basis: 'fixed',
+          created_at: T('2025-02-01T00:00:00Z'),
+          next_check_at: null,
+        },
+        null,
+      );
       if (more.kind !== 'recorded') throw new Error(more.kind);
       await settle(more.row.id, 'pending', 'failed');
       await expectExact();
-      const listed = (await store.listTransactions(acc, { status: 'reversed', category: 'purchase', from: T('2025-01-31T00:00:00Z'), to: T('2025-02-01T23:00:00Z') }, { page: 1, per_page: 100 })).items.map((t) => t.id);
+      const listed = (
+        await store.listTransactions(
+          acc,
+          { status: 'reversed', category: 'purchase', from: T('2025-01-31T00:00:00Z'), to: T('2025-02-01T23:00:00Z') },
+          { page: 1, per_page: 100 },
+        )
+      ).items.map((t) => t.id);
       expect(ids.filter((id) => listed.includes(id))).toEqual([ids[0], ids[1]]);
     });
 
     it('writes no counter for an update that changes no counted column', async () => {
-      const before = await store.sql.query('SELECT * FROM transaction_counts ORDER BY account_id, grain, bucket, status, category');
-      await store.sql.query(`UPDATE transactions SET description = description || '!', updated_at = updated_at + interval '1 second'
-                             WHERE account_id = $1`, [acc]);
-      expect(await store.sql.query('SELECT * FROM transaction_counts ORDER BY account_id, grain, bucket, status, category'))
-        .toEqual(before);
+      const before = await store.sql.query(
+        'SELECT * FROM transaction_counts ORDER BY account_id, grain, bucket, status, category',
+      );
+      await store.sql.query(
+        `UPDATE transactions SET description = description || '!', updated_at = updated_at + interval '1 second'
+                             WHERE account_id = $1`,
+        [acc],
+      );
+      expect(
+        await store.sql.query('SELECT * FROM transaction_counts ORDER BY account_id, grain, bucket, status, category'),
+      ).toEqual(before);
     });
 
     it('stays exact after deletes', async () => {
-      await store.sql.query(`DELETE FROM transactions WHERE account_id = $1 AND (get_byte(uuid_send(id), 15) % 5) = 0`, [acc]);
+      await store.sql.query(
+        `DELETE FROM transactions WHERE account_id = $1 AND (get_byte(uuid_send(id), 15) % 5) = 0`,
+        [acc],
+      );
       await store.sql.query(
         `DELETE FROM transactions WHERE id = (SELECT id FROM transactions WHERE account_id = $1 AND created_at = '2025-02-01T00:00:00Z' LIMIT 1)`,
         [acc],
@@ -290,19 +399,22 @@ function totalSuite(title: string, open: () => Promise<Harness>) {
     });
 
     it('TRUNCATE empties the counters with the rows', async () => {
-      await store.sql.transaction(async (tx) => {
-        await tx.query('TRUNCATE transactions CASCADE'); // CASCADE: transaction_history (003) references it
-        expect(await tx.query('SELECT 1 FROM transaction_counts LIMIT 1')).toEqual([]);
-        throw new Error('roll back');
-      }).catch((e: unknown) => {
-        if (!(e instanceof Error) || e.message !== 'roll back') throw e;
-      });
+      await store.sql
+        .transaction(async (tx) => {
+          await tx.query('TRUNCATE transactions CASCADE'); // CASCADE: transaction_history (003) references it
+          expect(await tx.query('SELECT 1 FROM transaction_counts LIMIT 1')).toEqual([]);
+          throw new Error('roll back');
+        })
+        .catch((e: unknown) => {
+          if (!(e instanceof Error) || e.message !== 'roll back') throw e;
+        });
       await expectExact();
     });
 
     it('rejects a from/to that is not a valid Date', async () => {
-      await expect(store.listTransactions(acc, { from: new Date(NaN) }, { page: 1, per_page: 1 }))
-        .rejects.toBeInstanceOf(InvalidStoreValueError);
+      await expect(
+        store.listTransactions(acc, { from: new Date(NaN) }, { page: 1, per_page: 1 }),
+      ).rejects.toBeInstanceOf(InvalidStoreValueError);
     });
 
     it('migration 002 backfills the counters of rows inserted before it', async () => {
@@ -313,9 +425,15 @@ function totalSuite(title: string, open: () => Promise<Harness>) {
       const old = createQueries(driver.sql, driver.kind);
       const ids = [await newAccountOn(old), await newAccountOn(old)];
       // Rows as 001 held them: insertTransactions writes 003's columns, so insert through the table's own row type.
-      await driver.sql.query('INSERT INTO transactions SELECT * FROM json_populate_recordset(NULL::transactions, $1::json)',
-        [JSON.stringify([...dataset(ids[0]!, 5), ...dataset(ids[1]!, 6)])]);
-      expect(await migrate(driver.sql)).toEqual(loadMigrations().slice(1).map((m) => m.version));
+      await driver.sql.query(
+        'INSERT INTO transactions SELECT * FROM json_populate_recordset(NULL::transactions, $1::json)',
+        [JSON.stringify([...dataset(ids[0]!, 5), ...dataset(ids[1]!, 6)])],
+      );
+      expect(await migrate(driver.sql)).toEqual(
+        loadMigrations()
+          .slice(1)
+          .map((m) => m.version),
+      );
       expect(await wrongTotals(old, ids[0]!)).toEqual([]);
       expect(await wrongTotals(old, ids[1]!, RANGES.slice(0, 8))).toEqual([]);
       expect(await counterDrift(old)).toEqual([]);
@@ -324,38 +442,41 @@ function totalSuite(title: string, open: () => Promise<Harness>) {
       expect(await counterDrift(old)).toEqual([]);
     });
 
-    it.runIf(title.includes('PostgreSQL'))('concurrent multi-statement writers to one account queue instead of deadlocking', async () => {
-      const id = await newAccount();
-      const at = T('2025-01-15T12:00:00Z');
-      const batch = (status: TransactionStatus, category: TransactionCategory) =>
-        Array.from({ length: 5 }, () => row(id, at, status, category));
-      let aFirstDone!: () => void;
-      const aFirst = new Promise<void>((r) => (aFirstDone = r));
-      let bSent!: () => void;
-      const bStarted = new Promise<void>((r) => (bSent = r));
-      // A writes key X then key Y; B writes Y then X. Without a lock taken before the counters, B's first statement
-      // would lock Y's counters while A holds X's: each then waits for the other.
-      const a = store.sql.transaction(async (tx) => {
-        const s = createQueries(tx, store.driver);
-        await s.insertTransactions(batch('successful', 'purchase'));
-        aFirstDone();
-        await bStarted;
-        await new Promise((r) => setTimeout(r, 200));
-        await s.insertTransactions(batch('failed', 'funding'));
-      });
-      const b = store.sql.transaction(async (tx) => {
-        await aFirst;
-        const s = createQueries(tx, store.driver);
-        const first = s.insertTransactions(batch('failed', 'funding'));
-        bSent();
-        await first;
-        await s.insertTransactions(batch('successful', 'purchase'));
-      });
-      await Promise.all([a, b]);
-      expect(await store.countTransactions(id)).toBe(20);
-      expect((await store.listTransactions(id, { status: 'failed' }, { page: 1, per_page: 1 })).total_count).toBe(10);
-      expect(await counterDrift(store)).toEqual([]);
-    });
+    it.runIf(title.includes('PostgreSQL'))(
+      'concurrent multi-statement writers to one account queue instead of deadlocking',
+      async () => {
+        const id = await newAccount();
+        const at = T('2025-01-15T12:00:00Z');
+        const batch = (status: TransactionStatus, category: TransactionCategory) =>
+          Array.from({ length: 5 }, () => row(id, at, status, category));
+        let aFirstDone!: () => void;
+        const aFirst = new Promise<void>((r) => (aFirstDone = r));
+        let bSent!: () => void;
+        const bStarted = new Promise<void>((r) => (bSent = r));
+        // A writes key X then key Y; B writes Y then X. Without a lock taken before the counters, B's first statement
+        // would lock Y's counters while A holds X's: each then waits for the other.
+        const a = store.sql.transaction(async (tx) => {
+          const s = createQueries(tx, store.driver);
+          await s.insertTransactions(batch('successful', 'purchase'));
+          aFirstDone();
+          await bStarted;
+          await new Promise((r) => setTimeout(r, 200));
+          await s.insertTransactions(batch('failed', 'funding'));
+        });
+        const b = store.sql.transaction(async (tx) => {
+          await aFirst;
+          const s = createQueries(tx, store.driver);
+          const first = s.insertTransactions(batch('failed', 'funding'));
+          bSent();
+          await first;
+          await s.insertTransactions(batch('successful', 'purchase'));
+        });
+        await Promise.all([a, b]);
+        expect(await store.countTransactions(id)).toBe(20);
+        expect((await store.listTransactions(id, { status: 'failed' }, { page: 1, per_page: 1 })).total_count).toBe(10);
+        expect(await counterDrift(store)).toEqual([]);
+      },
+    );
   });
 }
 

@@ -92,7 +92,8 @@ function columns(chunk: TransactionRow[]): unknown[][] {
 /** check_attempts going in: a non-negative integer (0 when a caller built the row without it). */
 function attempts(n: number | undefined): number {
   if (n === undefined) return 0;
-  if (!Number.isSafeInteger(n) || n < 0 || n > 2_147_483_647) throw new InvalidStoreValueError(`check_attempts must be a non-negative integer, got ${n}`);
+  if (!Number.isSafeInteger(n) || n < 0 || n > 2_147_483_647)
+    throw new InvalidStoreValueError(`check_attempts must be a non-negative integer, got ${n}`);
   return n;
 }
 
@@ -105,8 +106,14 @@ SELECT * FROM unnest(${h.map((e) => e.transaction_id)}::uuid[], ${h.map((e) => e
 
 export const asTx = (r: Row) => r as unknown as TransactionRow;
 
-export type TransactionQueries = Pick<Store,
-  'listTransactions' | 'getTransactionById' | 'getTransactionByExternalReference' | 'insertTransactions' | 'countTransactions'>;
+export type TransactionQueries = Pick<
+  Store,
+  | 'listTransactions'
+  | 'getTransactionById'
+  | 'getTransactionByExternalReference'
+  | 'insertTransactions'
+  | 'countTransactions'
+>;
 
 export function transactionQueries(db: Sql, driver: DriverKind, options: TransactionOptions = {}): TransactionQueries {
   const chunkSize = Math.max(1, options.insertChunk ?? INSERT_CHUNK);
@@ -139,22 +146,31 @@ export function transactionQueries(db: Sql, driver: DriverKind, options: Transac
       const where = join(conds, ' AND ');
       const total = filter.external_reference !== undefined ? undefined : countSql(keyFilter, range.from, range.to);
       // A deep page (no external_reference: that is <= 1 row) seeks from the counters (page-seek.ts).
-      const seek = total !== undefined && bounds.offset >= seekAfter
-        ? seekPagedQuery(TX_COLS, keyFilter, where, range.from, range.to, bounds, total) : null;
-      const query = seek ?? pagedQuery(raw('transactions'), TX_COLS, where, raw('created_at DESC, id DESC'), bounds, total);
+      const seek =
+        total !== undefined && bounds.offset >= seekAfter
+          ? seekPagedQuery(TX_COLS, keyFilter, where, range.from, range.to, bounds, total)
+          : null;
+      const query =
+        seek ?? pagedQuery(raw('transactions'), TX_COLS, where, raw('created_at DESC, id DESC'), bounds, total);
       return splitPage(await rows(db, query), asTx);
     },
 
     async getTransactionById(accountId, id) {
       if (!isUuid(accountId) || !isUuid(id)) return null;
-      const row = await one(db, sql`SELECT ${TX_COLS} FROM transactions WHERE id = ${id} AND account_id = ${accountId}`);
+      const row = await one(
+        db,
+        sql`SELECT ${TX_COLS} FROM transactions WHERE id = ${id} AND account_id = ${accountId}`,
+      );
       return row && asTx(row);
     },
 
     async getTransactionByExternalReference(accountId, ref) {
       if (!isUuid(accountId)) return null;
-      const row = await one(db, sql`
-        SELECT ${TX_COLS} FROM transactions WHERE account_id = ${accountId} AND external_reference = ${ref}`);
+      const row = await one(
+        db,
+        sql`
+        SELECT ${TX_COLS} FROM transactions WHERE account_id = ${accountId} AND external_reference = ${ref}`,
+      );
       return row && asTx(row);
     },
 
@@ -162,7 +178,8 @@ export function transactionQueries(db: Sql, driver: DriverKind, options: Transac
       if (all.length === 0 && history.length === 0) return;
       const insertChunk = (ex: Sql, start: number) => rows(ex, insertTx(columns(all.slice(start, start + chunkSize))));
       const insertHistoryChunks = async (ex: Sql) => {
-        for (let start = 0; start < history.length; start += chunkSize) await rows(ex, insertHistory(history.slice(start, start + chunkSize)));
+        for (let start = 0; start < history.length; start += chunkSize)
+          await rows(ex, insertHistory(history.slice(start, start + chunkSize)));
       };
       if (all.length <= chunkSize && history.length === 0) {
         await insertChunk(db, 0);
@@ -178,15 +195,20 @@ export function transactionQueries(db: Sql, driver: DriverKind, options: Transac
         // do it after a big load (VACUUM lets filtered counts be index-only scans; ~0.4 s per 100k rows).
         // PostgreSQL's autovacuum does both eventually; ANALYZE now gives the planner the new distribution at once.
         // The rows are committed: a failure here must not report the insert as failed.
-        await rows(db, driver === 'pglite' ? sql`VACUUM (ANALYZE) transactions` : sql`ANALYZE transactions`).catch(() => {});
+        await rows(db, driver === 'pglite' ? sql`VACUUM (ANALYZE) transactions` : sql`ANALYZE transactions`).catch(
+          () => {},
+        );
       }
     },
 
     async countTransactions(accountId) {
       if (!isUuid(accountId)) return 0;
       // The all-time counters (migration 002): <= 24 rows (status x category), whatever the history.
-      const row = await one(db, sql`
-        SELECT COALESCE(sum(n), 0) AS n FROM transaction_counts WHERE account_id = ${accountId} AND grain = 0`);
+      const row = await one(
+        db,
+        sql`
+        SELECT COALESCE(sum(n), 0) AS n FROM transaction_counts WHERE account_id = ${accountId} AND grain = 0`,
+      );
       return toCount(row?.['n']);
     },
   };

@@ -3,8 +3,17 @@
  * Every query is plain SQL that runs unchanged on both. Money travels as decimal strings, never floats.
  */
 import type {
-  BundleType, CableProvider, Distributor, Environment, KeyStatus, MeterType, Network, ProductKind, Scope,
-  TransactionCategory, TransactionStatus,
+  BundleType,
+  CableProvider,
+  Distributor,
+  Environment,
+  KeyStatus,
+  MeterType,
+  Network,
+  ProductKind,
+  Scope,
+  TransactionCategory,
+  TransactionStatus,
 } from '../domain.ts';
 import type { WebhookStore } from './webhook-types.ts';
 import type { KeyedWrite, KeyedWriteResult } from './keyed-write.ts';
@@ -322,7 +331,12 @@ export interface Store extends WebhookStore {
   insertTransactions(rows: TransactionRow[], history?: NewHistoryEntry[]): Promise<void>;
   countTransactions(accountId: string): Promise<number>;
 
-  listProducts(environment: Environment, kind: ProductKind, filter: ProductFilter, page: PageRequest): Promise<Page<ProductRow>>;
+  listProducts(
+    environment: Environment,
+    kind: ProductKind,
+    filter: ProductFilter,
+    page: PageRequest,
+  ): Promise<Page<ProductRow>>;
   /** One product of an environment by its id (any kind), or null. */
   getProduct(environment: Environment, id: string): Promise<ProductRow | null>;
   /** The airtime product of a network (any case) in an environment — the first in listing order — or null. */
@@ -346,7 +360,10 @@ export interface Store extends WebhookStore {
   setKeyStatus(id: string, status: KeyStatus): Promise<ApiKeyRow>;
   /** Replaces the secret hash (regenerate): the old secret stops matching in the same statement. */
   replaceKeySecret(id: string, secretHash: string, displayPrefix: string): Promise<ApiKeyRow>;
-  updateKey(id: string, patch: Partial<Pick<ApiKeyRow, 'scopes' | 'ip_allowlist' | 'expires_at' | 'name'>>): Promise<ApiKeyRow>;
+  updateKey(
+    id: string,
+    patch: Partial<Pick<ApiKeyRow, 'scopes' | 'ip_allowlist' | 'expires_at' | 'name'>>,
+  ): Promise<ApiKeyRow>;
 
   // Idempotency records (idempotency.ts): each call is one database transaction.
   /** Insert-or-inspect atomically: exactly one of any number of concurrent first requests gets `claimed`. */
@@ -355,7 +372,9 @@ export interface Store extends WebhookStore {
    * What a record means for a request that will not run (one statement, writes nothing): its replay, reused or in
    * flight; null when there is no record, or only one a new request would replace or take over.
    */
-  inspectIdempotencyKey(k: Pick<IdempotencyClaimRequest, 'account_id' | 'key' | 'operation' | 'fingerprint' | 'now'>): Promise<Exclude<IdempotencyClaim, { kind: 'claimed' }> | null>;
+  inspectIdempotencyKey(
+    k: Pick<IdempotencyClaimRequest, 'account_id' | 'key' | 'operation' | 'fingerprint' | 'now'>,
+  ): Promise<Exclude<IdempotencyClaim, { kind: 'claimed' }> | null>;
   /** Stores an error outcome (404/422 after the idempotency step). False when the record is no longer held. */
   completeIdempotencyKey(k: IdempotencyCompletion): Promise<boolean>;
   /** Forgets an in-flight record that recorded nothing (503: the outcome was transient). */
@@ -366,7 +385,10 @@ export interface Store extends WebhookStore {
    * A write other than a purchase in one database transaction with its key's record: claimed (or already held),
    * the write on a Store bound to that transaction, the record completed with the write's response (keyed-write.ts).
    */
-  writeUnderIdempotencyKey<T>(k: KeyedWrite, write: (tx: Store) => Promise<{ value: T; response: ResponseSnapshot }>): Promise<KeyedWriteResult<T>>;
+  writeUnderIdempotencyKey<T>(
+    k: KeyedWrite,
+    write: (tx: Store) => Promise<{ value: T; response: ResponseSnapshot }>,
+  ): Promise<KeyedWriteResult<T>>;
 
   // Purchases and wallets (purchases.ts, wallets.ts): each call is one database transaction.
   /**
@@ -393,7 +415,12 @@ export interface Store extends WebhookStore {
    * Sets the wallet to exactly `balance` through a ledger entry for the difference (a funding credit or a withdrawal
    * debit), so the ledger still reconciles; null when it already held that balance. Used by the demo's low_balance account.
    */
-  resetWalletBalance(r: { account_id: string; balance: string; at: Date; description: string }): Promise<TransactionRow | null>;
+  resetWalletBalance(r: {
+    account_id: string;
+    balance: string;
+    at: Date;
+    description: string;
+  }): Promise<TransactionRow | null>;
   /** The state history of a transaction, in order of appending. */
   getTransactionHistory(transactionId: string): Promise<HistoryEntry[]>;
   /** The wallet balance and the balance the account's transactions imply: equal unless money went astray. */

@@ -12,7 +12,9 @@ export const isUuid = (s: string): boolean => UUID_RE.test(s);
 /** Money going in: a decimal string NUMERIC(20,2) holds exactly; anything it would round is rejected. */
 export function money(value: string, field: string): string {
   if (typeof value !== 'string' || !MONEY_RE.test(value)) {
-    throw new InvalidStoreValueError(`${field} must be a decimal string with at most 2 decimals, got ${JSON.stringify(value)}`);
+    throw new InvalidStoreValueError(
+      `${field} must be a decimal string with at most 2 decimals, got ${JSON.stringify(value)}`,
+    );
   }
   return value;
 }

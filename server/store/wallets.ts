@@ -21,12 +21,36 @@ export type WalletQueries = Pick<Store, 'fundWallet' | 'resetWalletBalance' | 'l
 const REFERENCE = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** One ledger entry of a wallet movement other than a purchase. */
-function movement(accountId: string, currency: string, amount: string, credit: boolean, reference: string, description: string, at: Date) {
+function movement(
+  accountId: string,
+  currency: string,
+  amount: string,
+  credit: boolean,
+  reference: string,
+  description: string,
+  at: Date,
+) {
   return {
-    account_id: accountId, amount, currency, status: 'successful' as const, category: credit ? 'funding' as const : 'withdrawal' as const,
-    description, reference, product_type: null, phone_number: null, meter_number: null, smartcard_number: null,
-    token: null, units: null, product_id: null, product_amount: amount, fee_amount: '0.00', total_debit: amount,
-    price_basis: 'fixed', created_at: at, updated_at: at,
+    account_id: accountId,
+    amount,
+    currency,
+    status: 'successful' as const,
+    category: credit ? ('funding' as const) : ('withdrawal' as const),
+    description,
+    reference,
+    product_type: null,
+    phone_number: null,
+    meter_number: null,
+    smartcard_number: null,
+    token: null,
+    units: null,
+    product_id: null,
+    product_amount: amount,
+    fee_amount: '0.00',
+    total_debit: amount,
+    price_basis: 'fixed',
+    created_at: at,
+    updated_at: at,
   };
 }
 
@@ -40,15 +64,21 @@ export function walletQueries(db: Sql): WalletQueries {
       const amount = koboText(positiveKobo(f.amount, 'amount'));
       const at = storedInstant(f.at, 'at');
       if (f.reference !== undefined && !REFERENCE.test(f.reference)) {
-        throw new InvalidStoreValueError(`reference must be 1-64 characters of A-Z a-z 0-9 . _ -, got ${JSON.stringify(f.reference)}`);
+        throw new InvalidStoreValueError(
+          `reference must be 1-64 characters of A-Z a-z 0-9 . _ -, got ${JSON.stringify(f.reference)}`,
+        );
       }
       if (!isUuid(f.account_id)) throw new AccountNotFoundError(f.account_id, 'cannot fund wallet');
       return db.transaction(async (tx) => {
-        if (!(await accountExists(tx, f.account_id))) throw new AccountNotFoundError(f.account_id, 'cannot fund wallet');
+        if (!(await accountExists(tx, f.account_id)))
+          throw new AccountNotFoundError(f.account_id, 'cannot fund wallet');
         const wallet = await lockWallet(tx, f.account_id);
         await moveWallet(tx, f.account_id, amount, at);
         const reference = f.reference ?? serviceReference('FND', at);
-        return insertEntry(tx, movement(f.account_id, wallet.currency, amount, true, reference, f.description ?? 'Wallet funding', at));
+        return insertEntry(
+          tx,
+          movement(f.account_id, wallet.currency, amount, true, reference, f.description ?? 'Wallet funding', at),
+        );
       });
     },
 
@@ -61,19 +91,33 @@ export function walletQueries(db: Sql): WalletQueries {
         if (diff === 0n) return null;
         const amount = koboText(diff < 0n ? -diff : diff);
         await moveWallet(tx, r.account_id, koboText(diff), at);
-        return insertEntry(tx, movement(r.account_id, wallet.currency, amount, diff > 0n, serviceReference(diff > 0n ? 'FND' : 'WDL', at), r.description, at));
+        return insertEntry(
+          tx,
+          movement(
+            r.account_id,
+            wallet.currency,
+            amount,
+            diff > 0n,
+            serviceReference(diff > 0n ? 'FND' : 'WDL', at),
+            r.description,
+            at,
+          ),
+        );
       });
     },
 
     async ledgerOf(accountId): Promise<Ledger> {
       if (!isUuid(accountId)) throw new WalletNotFoundError(accountId);
-      const [row] = await rows<{ balance: string | null; expected: string }>(db, sql`
+      const [row] = await rows<{ balance: string | null; expected: string }>(
+        db,
+        sql`
         SELECT (SELECT balance::text FROM wallets WHERE account_id = ${accountId}) AS balance,
           COALESCE(sum(CASE
             WHEN category IN ('funding', 'commission', 'promo') AND status = 'successful' THEN amount
             WHEN category IN ('purchase', 'withdrawal', 'transfer') AND status IN ('pending', 'successful') THEN -total_debit
             ELSE 0 END), 0)::numeric(20, 2)::text AS expected
-        FROM transactions WHERE account_id = ${accountId}`);
+        FROM transactions WHERE account_id = ${accountId}`,
+      );
       if (row?.balance === null || row?.balance === undefined) throw new WalletNotFoundError(accountId);
       return { balance: row.balance, expected: row.expected };
     },

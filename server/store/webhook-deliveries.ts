@@ -25,10 +25,18 @@ import { storableTextOrNull } from '../storable-text.ts';
 export const ATTEMPT_LIMITS = { error: 256, response_body: 1000, duration_ms: 60_000 } as const;
 
 /** An attempt's receiver-borne values as the store keeps and shows them. */
-export function boundedAttempt(a: { response_status_code: number | null; duration_ms: number; error: string | null; response_body: string | null }) {
+export function boundedAttempt(a: {
+  response_status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  response_body: string | null;
+}) {
   const code = a.response_status_code;
   const status = code !== null && Number.isInteger(code) && code >= 100 && code <= 599 ? code : null;
-  const error = code !== null && status === null && a.error === null ? `the endpoint answered with status ${code}, which is not an HTTP status` : a.error;
+  const error =
+    code !== null && status === null && a.error === null
+      ? `the endpoint answered with status ${code}, which is not an HTTP status`
+      : a.error;
   const duration = Number.isFinite(a.duration_ms) ? Math.round(a.duration_ms) : 0;
   return {
     response_status_code: status,
@@ -66,9 +74,15 @@ function asDelivery(r: Row): WebhookDeliveryRow {
 const ownedEndpoint = (accountId: string, endpointId: string) =>
   sql`EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.id = ${endpointId} AND w.account_id = ${accountId})`;
 
-export type WebhookDeliveryQueries = Pick<Store,
-  'listWebhookDeliveries' | 'getWebhookDelivery' | 'createWebhookRedelivery' | 'claimDueWebhookDeliveries' |
-  'recordWebhookAttempt' | 'purgeWebhookEvents'>;
+export type WebhookDeliveryQueries = Pick<
+  Store,
+  | 'listWebhookDeliveries'
+  | 'getWebhookDelivery'
+  | 'createWebhookRedelivery'
+  | 'claimDueWebhookDeliveries'
+  | 'recordWebhookAttempt'
+  | 'purgeWebhookEvents'
+>;
 
 /** The deliveries a worker may claim, pending and to an enabled endpoint: its pre-check (nothingDue) and its claim
  *  read this one set. */
@@ -78,8 +92,11 @@ const CLAIMABLE = raw(`webhook_deliveries q JOIN webhook_endpoints w ON w.id = q
 export function webhookDeliveryQueries(db: Sql): WebhookDeliveryQueries {
   const getDelivery = async (accountId: string, endpointId: string, id: string) => {
     if (!isUuid(endpointId) || !isUuid(id)) return null;
-    const row = await one(db, sql`SELECT ${DELIVERY_COLS} FROM ${DELIVERY_FROM}
-      WHERE d.id = ${id} AND d.endpoint_id = ${endpointId} AND ${ownedEndpoint(accountId, endpointId)}`);
+    const row = await one(
+      db,
+      sql`SELECT ${DELIVERY_COLS} FROM ${DELIVERY_FROM}
+      WHERE d.id = ${id} AND d.endpoint_id = ${endpointId} AND ${ownedEndpoint(accountId, endpointId)}`,
+    );
     return row && asDelivery(row);
   };
 
@@ -95,9 +112,17 @@ export function webhookDeliveryQueries(db: Sql): WebhookDeliveryQueries {
         where.push(sql`d.event_id = ${filter.event_id}`);
       }
       const w = join(where, ' AND ');
-      const r = await rows(db, pagedQuery(DELIVERY_FROM, DELIVERY_COLS, w, raw('d.created_at DESC, d.id DESC'),
-        { limit: page.per_page, offset: (page.page - 1) * page.per_page },
-        sql`(SELECT count(*) FROM webhook_deliveries d WHERE ${w})`));
+      const r = await rows(
+        db,
+        pagedQuery(
+          DELIVERY_FROM,
+          DELIVERY_COLS,
+          w,
+          raw('d.created_at DESC, d.id DESC'),
+          { limit: page.per_page, offset: (page.page - 1) * page.per_page },
+          sql`(SELECT count(*) FROM webhook_deliveries d WHERE ${w})`,
+        ),
+      );
       return splitPage(r, asDelivery);
     },
 
@@ -107,12 +132,15 @@ export function webhookDeliveryQueries(db: Sql): WebhookDeliveryQueries {
       if (!isUuid(r.endpoint_id)) return 'webhook_not_found';
       const at = storedInstant(r.at, 'at');
       // One statement: the endpoint and the event must both be the account's; which one is missing decides the answer.
-      const row = await one(db, sql`WITH ep AS (SELECT id FROM webhook_endpoints WHERE id = ${r.endpoint_id} AND account_id = ${r.account_id}),
+      const row = await one(
+        db,
+        sql`WITH ep AS (SELECT id FROM webhook_endpoints WHERE id = ${r.endpoint_id} AND account_id = ${r.account_id}),
           ev AS (SELECT id FROM webhook_events WHERE id = ${isUuid(r.event_id) ? r.event_id : null}::uuid
             AND account_id = ${r.account_id} AND created_at >= ${r.since}),
           ins AS (INSERT INTO webhook_deliveries (id, endpoint_id, event_id, trigger, status, next_attempt_at, created_at)
             SELECT ${r.id}, ep.id, ev.id, 'redelivery', 'pending', ${at}, ${at} FROM ep, ev RETURNING id)
-        SELECT (SELECT count(*) FROM ep) AS endpoints, (SELECT count(*) FROM ins) AS inserted`);
+        SELECT (SELECT count(*) FROM ep) AS endpoints, (SELECT count(*) FROM ins) AS inserted`,
+      );
       if (toCount(row?.['endpoints']) === 0) return 'webhook_not_found';
       if (toCount(row?.['inserted']) === 0) return 'event_not_found';
       return (await getDelivery(r.account_id, r.endpoint_id, r.id))!;
@@ -122,50 +150,75 @@ export function webhookDeliveryQueries(db: Sql): WebhookDeliveryQueries {
       const lease = leaseOf(now, limit, leaseMs, 'next_attempt_at');
       if (!lease) return [];
       const { n, until } = lease;
-      if (await nothingDue(db, sql`SELECT q.next_attempt_at FROM ${CLAIMABLE} ORDER BY q.next_attempt_at LIMIT 1`, now)) return [];
+      if (await nothingDue(db, sql`SELECT q.next_attempt_at FROM ${CLAIMABLE} ORDER BY q.next_attempt_at LIMIT 1`, now))
+        return [];
       // As claimDueChecks (purchases.ts): the ARRAY(subquery) runs once, so the rows locked are the rows moved.
-      const claimed = await rows(db, sql`
+      const claimed = await rows(
+        db,
+        sql`
         UPDATE webhook_deliveries d SET next_attempt_at = ${until}
         WHERE d.id = ANY(ARRAY(
           SELECT q.id FROM ${CLAIMABLE} AND q.next_attempt_at <= ${now}
           ORDER BY q.next_attempt_at LIMIT ${n}
           FOR UPDATE OF q SKIP LOCKED))
-        RETURNING d.id, d.attempts, d.endpoint_id, d.event_id`);
+        RETURNING d.id, d.attempts, d.endpoint_id, d.event_id`,
+      );
       if (claimed.length === 0) return [];
       const ids = claimed.map((c) => c['event_id'] as string);
-      const events = new Map((await rows(db, sql`SELECT ${EVENT_COLS} FROM ${EVENT_JOIN} WHERE e.id = ANY(${ids}::uuid[])`))
-        .map((r) => { const e = asEvent(r); return [e.id, e]; }));
+      const events = new Map(
+        (await rows(db, sql`SELECT ${EVENT_COLS} FROM ${EVENT_JOIN} WHERE e.id = ANY(${ids}::uuid[])`)).map((r) => {
+          const e = asEvent(r);
+          return [e.id, e];
+        }),
+      );
       const endpointIds = [...new Set(claimed.map((c) => c['endpoint_id'] as string))];
-      const endpoints = new Map((await rows(db, sql`SELECT w.id, w.account_id, w.url, w.secret_generation,
+      const endpoints = new Map(
+        (
+          await rows(
+            db,
+            sql`SELECT w.id, w.account_id, w.url, w.secret_generation,
           w.previous_secret_expires_at, a.environment
-        FROM webhook_endpoints w JOIN accounts a ON a.id = w.account_id WHERE w.id = ANY(${endpointIds}::uuid[])`))
-        .map((r) => [r['id'] as string, r as unknown as DueDelivery['endpoint']]));
+        FROM webhook_endpoints w JOIN accounts a ON a.id = w.account_id WHERE w.id = ANY(${endpointIds}::uuid[])`,
+          )
+        ).map((r) => [r['id'] as string, r as unknown as DueDelivery['endpoint']]),
+      );
       const due: DueDelivery[] = [];
       for (const c of claimed) {
         const event = events.get(c['event_id'] as string);
         const endpoint = endpoints.get(c['endpoint_id'] as string);
         // Deleted between the claim and these reads: nothing left to deliver to (or about).
-        if (event && endpoint) due.push({ delivery_id: c['id'] as string, attempt: Number(c['attempts']) + 1, endpoint, event });
+        if (event && endpoint)
+          due.push({ delivery_id: c['id'] as string, attempt: Number(c['attempts']) + 1, endpoint, event });
       }
       return due;
     },
 
     async recordWebhookAttempt(o) {
-      const nextAt = o.outcome === 'retry' ? storedInstant(o.next_attempt_at ?? new Date(NaN), 'next_attempt_at') : null;
+      const nextAt =
+        o.outcome === 'retry' ? storedInstant(o.next_attempt_at ?? new Date(NaN), 'next_attempt_at') : null;
       const a = boundedAttempt(o);
-      const row = await one(db, sql`SELECT recorded, endpoint_disabled FROM record_webhook_attempt(
+      const row = await one(
+        db,
+        sql`SELECT recorded, endpoint_disabled FROM record_webhook_attempt(
         p_delivery => ${o.delivery_id}, p_attempt => ${o.attempt}, p_at => ${storedInstant(o.at, 'at')},
         p_status => ${a.response_status_code}, p_duration_ms => ${a.duration_ms}, p_error => ${a.error},
         p_response_body => ${a.response_body}, p_outcome => ${o.outcome}, p_next_attempt_at => ${nextAt}::timestamptz,
-        p_failing_after => ${`${Math.round(o.failing_after_ms)} milliseconds`}::interval)`);
-      return { recorded: row?.['recorded'] === true, endpoint_disabled: (row?.['endpoint_disabled'] ?? null) as WebhookDisabledReason | null };
+        p_failing_after => ${`${Math.round(o.failing_after_ms)} milliseconds`}::interval)`,
+      );
+      return {
+        recorded: row?.['recorded'] === true,
+        endpoint_disabled: (row?.['endpoint_disabled'] ?? null) as WebhookDisabledReason | null,
+      };
     },
 
     async purgeWebhookEvents(before, limit) {
       const n = Math.trunc(limit);
       if (!(n >= 1)) return 0;
-      const gone = await rows(db, sql`DELETE FROM webhook_events WHERE id = ANY(ARRAY(
-        SELECT id FROM webhook_events WHERE created_at < ${before} ORDER BY created_at LIMIT ${n})) RETURNING id`);
+      const gone = await rows(
+        db,
+        sql`DELETE FROM webhook_events WHERE id = ANY(ARRAY(
+        SELECT id FROM webhook_events WHERE created_at < ${before} ORDER BY created_at LIMIT ${n})) RETURNING id`,
+      );
       return gone.length;
     },
   };

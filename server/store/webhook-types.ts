@@ -5,7 +5,12 @@
  */
 import type { Page, PageRequest, TransactionRow } from './types.ts';
 
-export const WEBHOOK_EVENT_TYPES = ['transaction.pending', 'transaction.successful', 'transaction.failed', 'transaction.reversed'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'transaction.pending',
+  'transaction.successful',
+  'transaction.failed',
+  'transaction.reversed',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export type WebhookDisabledReason = 'disabled_by_partner' | 'endpoint_gone' | 'failing';
 export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
@@ -97,7 +102,10 @@ export interface DueDelivery {
   delivery_id: string;
   /** The attempt about to be made (attempts so far + 1). */
   attempt: number;
-  endpoint: Pick<WebhookEndpointRow, 'id' | 'account_id' | 'url' | 'secret_generation' | 'previous_secret_expires_at'> & { environment: 'sandbox' | 'production' };
+  endpoint: Pick<
+    WebhookEndpointRow,
+    'id' | 'account_id' | 'url' | 'secret_generation' | 'previous_secret_expires_at'
+  > & { environment: 'sandbox' | 'production' };
   event: WebhookEventWithTransaction;
 }
 
@@ -123,21 +131,42 @@ export interface WebhookStore {
   /** Newest first. */
   listWebhookEndpoints(accountId: string, page: PageRequest): Promise<Page<WebhookEndpointRow>>;
   /** Null when the account has no such endpoint. */
-  updateWebhookEndpoint(accountId: string, id: string, patch: WebhookEndpointPatch, at: Date): Promise<WebhookEndpointRow | null>;
+  updateWebhookEndpoint(
+    accountId: string,
+    id: string,
+    patch: WebhookEndpointPatch,
+    at: Date,
+  ): Promise<WebhookEndpointRow | null>;
   /** False when the account has no such endpoint. Its deliveries go with it; events stay. */
   deleteWebhookEndpoint(accountId: string, id: string): Promise<boolean>;
   /** Compare-and-set on secret_generation; null when the endpoint is gone or another rotation came first. */
   rotateWebhookSecret(accountId: string, id: string, r: SecretRotation): Promise<WebhookEndpointRow | null>;
 
   /** Newest first; `since`: events older are no longer listed (retention). */
-  listWebhookEvents(accountId: string, filter: { type?: WebhookEventType | undefined; transaction_id?: string | undefined; since: Date }, page: PageRequest): Promise<Page<WebhookEventWithTransaction>>;
+  listWebhookEvents(
+    accountId: string,
+    filter: { type?: WebhookEventType | undefined; transaction_id?: string | undefined; since: Date },
+    page: PageRequest,
+  ): Promise<Page<WebhookEventWithTransaction>>;
   getWebhookEvent(accountId: string, id: string, since: Date): Promise<WebhookEventWithTransaction | null>;
 
   /** Newest first; null when the account has no such endpoint. */
-  listWebhookDeliveries(accountId: string, endpointId: string, filter: { event_id?: string | undefined; status?: WebhookDeliveryStatus | undefined }, page: PageRequest): Promise<Page<WebhookDeliveryRow> | null>;
+  listWebhookDeliveries(
+    accountId: string,
+    endpointId: string,
+    filter: { event_id?: string | undefined; status?: WebhookDeliveryStatus | undefined },
+    page: PageRequest,
+  ): Promise<Page<WebhookDeliveryRow> | null>;
   getWebhookDelivery(accountId: string, endpointId: string, id: string): Promise<WebhookDeliveryRow | null>;
   /** A redelivery of one of the account's events (not older than `since`) to one of its endpoints, due at `at`. */
-  createWebhookRedelivery(r: { account_id: string; endpoint_id: string; event_id: string; id: string; at: Date; since: Date }): Promise<WebhookDeliveryRow | 'webhook_not_found' | 'event_not_found'>;
+  createWebhookRedelivery(r: {
+    account_id: string;
+    endpoint_id: string;
+    event_id: string;
+    id: string;
+    at: Date;
+    since: Date;
+  }): Promise<WebhookDeliveryRow | 'webhook_not_found' | 'event_not_found'>;
 
   /**
    * Up to `limit` pending deliveries due at `now` to enabled endpoints, each moved to now + lease_ms in the same
@@ -145,7 +174,9 @@ export interface WebhookStore {
    */
   claimDueWebhookDeliveries(now: Date, limit: number, lease_ms: number): Promise<DueDelivery[]>;
   /** One transaction (sql/record_webhook_attempt.sql). False when the delivery moved on (another worker recorded it). */
-  recordWebhookAttempt(o: WebhookAttemptOutcome): Promise<{ recorded: boolean; endpoint_disabled: WebhookDisabledReason | null }>;
+  recordWebhookAttempt(
+    o: WebhookAttemptOutcome,
+  ): Promise<{ recorded: boolean; endpoint_disabled: WebhookDisabledReason | null }>;
   /** Deletes events created before `before` (their deliveries go with them), at most `limit`; returns how many. */
   purgeWebhookEvents(before: Date, limit: number): Promise<number>;
 }

@@ -27,24 +27,39 @@ export const EVENT_COLS = raw(`e.id AS event_id, e.account_id AS event_account_i
 export function asEvent(r: Row): WebhookEventWithTransaction {
   const { event_id, event_account_id, event_type, event_created_at, ...tx } = r;
   return {
-    id: event_id as string, account_id: event_account_id as string, type: event_type as WebhookEventWithTransaction['type'],
-    transaction_id: tx['id'] as string, created_at: event_created_at as Date, transaction: asTx(tx),
+    id: event_id as string,
+    account_id: event_account_id as string,
+    type: event_type as WebhookEventWithTransaction['type'],
+    transaction_id: tx['id'] as string,
+    created_at: event_created_at as Date,
+    transaction: asTx(tx),
   };
 }
 
-export type WebhookEndpointQueries = Pick<Store,
-  'createWebhookEndpoint' | 'getWebhookEndpoint' | 'listWebhookEndpoints' | 'updateWebhookEndpoint' |
-  'deleteWebhookEndpoint' | 'rotateWebhookSecret' | 'listWebhookEvents' | 'getWebhookEvent'>;
+export type WebhookEndpointQueries = Pick<
+  Store,
+  | 'createWebhookEndpoint'
+  | 'getWebhookEndpoint'
+  | 'listWebhookEndpoints'
+  | 'updateWebhookEndpoint'
+  | 'deleteWebhookEndpoint'
+  | 'rotateWebhookSecret'
+  | 'listWebhookEvents'
+  | 'getWebhookEvent'
+>;
 
 export function webhookEndpointQueries(db: Sql): WebhookEndpointQueries {
   const scoped = (accountId: string, id: string) => sql`account_id = ${accountId} AND id = ${id}`;
 
   return {
     async createWebhookEndpoint(e, max) {
-      const row = await one(db, sql`SELECT * FROM create_webhook_endpoint(p_id => ${e.id}, p_account_id => ${e.account_id},
+      const row = await one(
+        db,
+        sql`SELECT * FROM create_webhook_endpoint(p_id => ${e.id}, p_account_id => ${e.account_id},
         p_url => ${e.url}, p_events => ${e.events}::text[], p_description => ${e.description},
         p_secret_hash => ${e.secret_hash}, p_secret_hint => ${e.secret_hint}, p_at => ${storedInstant(e.at, 'at')},
-        p_max => ${max})`);
+        p_max => ${max})`,
+      );
       return row && asEndpoint(row);
     },
 
@@ -55,8 +70,16 @@ export function webhookEndpointQueries(db: Sql): WebhookEndpointQueries {
     },
 
     async listWebhookEndpoints(accountId, page) {
-      const r = await rows(db, pagedQuery(raw('webhook_endpoints'), ENDPOINT_COLS, sql`account_id = ${accountId}`,
-        raw('created_at DESC, id DESC'), { limit: page.per_page, offset: (page.page - 1) * page.per_page }));
+      const r = await rows(
+        db,
+        pagedQuery(
+          raw('webhook_endpoints'),
+          ENDPOINT_COLS,
+          sql`account_id = ${accountId}`,
+          raw('created_at DESC, id DESC'),
+          { limit: page.per_page, offset: (page.page - 1) * page.per_page },
+        ),
+      );
       return splitPage(r, asEndpoint);
     },
 
@@ -71,24 +94,32 @@ export function webhookEndpointQueries(db: Sql): WebhookEndpointQueries {
         // Disabling keeps the reason it already had (a partner disabling an endpoint gone quiet changes nothing).
         sets.push(sql`enabled = false, disabled_reason = COALESCE(disabled_reason, 'disabled_by_partner')`);
       }
-      const row = await one(db, sql`UPDATE webhook_endpoints SET ${join(sets, ', ')} WHERE ${scoped(accountId, id)}
-        RETURNING ${ENDPOINT_COLS}`);
+      const row = await one(
+        db,
+        sql`UPDATE webhook_endpoints SET ${join(sets, ', ')} WHERE ${scoped(accountId, id)}
+        RETURNING ${ENDPOINT_COLS}`,
+      );
       return row && asEndpoint(row);
     },
 
     async deleteWebhookEndpoint(accountId, id) {
       if (!isUuid(id)) return false;
-      return (await rows(db, sql`DELETE FROM webhook_endpoints WHERE ${scoped(accountId, id)} RETURNING id`)).length > 0;
+      return (
+        (await rows(db, sql`DELETE FROM webhook_endpoints WHERE ${scoped(accountId, id)} RETURNING id`)).length > 0
+      );
     },
 
     async rotateWebhookSecret(accountId, id, r) {
       if (!isUuid(id)) return null;
-      const row = await one(db, sql`UPDATE webhook_endpoints SET secret_generation = ${r.generation},
+      const row = await one(
+        db,
+        sql`UPDATE webhook_endpoints SET secret_generation = ${r.generation},
           secret_hash = ${r.secret_hash}, secret_hint = ${r.secret_hint},
           previous_secret_expires_at = ${storedInstant(r.previous_secret_expires_at, 'previous_secret_expires_at')},
           updated_at = ${storedInstant(r.at, 'at')}
         WHERE ${scoped(accountId, id)} AND secret_generation = ${r.generation - 1}
-        RETURNING ${ENDPOINT_COLS}`);
+        RETURNING ${ENDPOINT_COLS}`,
+      );
       return row && asEndpoint(row);
     },
 
@@ -99,17 +130,28 @@ export function webhookEndpointQueries(db: Sql): WebhookEndpointQueries {
         if (!isUuid(filter.transaction_id)) return { items: [], total_count: 0 };
         where.push(sql`e.transaction_id = ${filter.transaction_id}`);
       }
-      const r = await rows(db, pagedQuery(EVENT_JOIN, EVENT_COLS, join(where, ' AND '), raw('e.created_at DESC, e.id DESC'),
-        { limit: page.per_page, offset: (page.page - 1) * page.per_page },
-        sql`(SELECT count(*) FROM webhook_events e WHERE ${join(where, ' AND ')})`));
+      const r = await rows(
+        db,
+        pagedQuery(
+          EVENT_JOIN,
+          EVENT_COLS,
+          join(where, ' AND '),
+          raw('e.created_at DESC, e.id DESC'),
+          { limit: page.per_page, offset: (page.page - 1) * page.per_page },
+          sql`(SELECT count(*) FROM webhook_events e WHERE ${join(where, ' AND ')})`,
+        ),
+      );
       // pagedQuery's split keys on `id`: the transaction's id is present exactly when the page row is.
       return splitPage(r, asEvent);
     },
 
     async getWebhookEvent(accountId, id, since) {
       if (!isUuid(id)) return null;
-      const row = await one(db, sql`SELECT ${EVENT_COLS} FROM ${EVENT_JOIN}
-        WHERE e.account_id = ${accountId} AND e.id = ${id} AND e.created_at >= ${since}`);
+      const row = await one(
+        db,
+        sql`SELECT ${EVENT_COLS} FROM ${EVENT_JOIN}
+        WHERE e.account_id = ${accountId} AND e.id = ${id} AND e.created_at >= ${since}`,
+      );
       return row && asEvent(row);
     },
   };

@@ -7,24 +7,53 @@ import { eventBody } from './payload.ts';
 const CREATED = new Date('2026-05-01T10:00:00.000Z');
 const NOW = new Date('2026-05-01T10:05:00.000Z');
 const row: TransactionRow = {
-  id: '6f1c2d4e-0000-4000-8000-000000000001', account_id: '6f1c2d4e-0000-4000-8000-0000000000aa', amount: '1100.00',
-  currency: 'NGN', status: 'reversed', category: 'purchase', description: 'IKEDC prepaid 1000.00', reference: 'r-1',
-  external_reference: '2605011100ABC123', product_type: 'electricity', phone_number: null, meter_number: '1111111111111',
-  smartcard_number: null, token: '12345678901234567890', units: '79.9 kWh', product_id: 'ikedc-prepaid',
-  product_amount: '1000.00', fee_amount: '100.00', total_debit: '1100.00', price_basis: 'face_value', created_at: CREATED,
-  updated_at: NOW, next_check_at: null, check_attempts: 0,
+  id: '6f1c2d4e-0000-4000-8000-000000000001',
+  account_id: '6f1c2d4e-0000-4000-8000-0000000000aa',
+  amount: '1100.00',
+  currency: 'NGN',
+  status: 'reversed',
+  category: 'purchase',
+  description: 'IKEDC prepaid 1000.00',
+  reference: 'r-1',
+  external_reference: '2605011100ABC123',
+  product_type: 'electricity',
+  phone_number: null,
+  meter_number: '1111111111111',
+  smartcard_number: null,
+  token: '12345678901234567890',
+  units: '79.9 kWh',
+  product_id: 'ikedc-prepaid',
+  product_amount: '1000.00',
+  fee_amount: '100.00',
+  total_debit: '1100.00',
+  price_basis: 'face_value',
+  created_at: CREATED,
+  updated_at: NOW,
+  next_check_at: null,
+  check_attempts: 0,
 };
-const event = (type: WebhookEventType, at: Date) => ({ id: '9a9a9a9a-0000-4000-8000-000000000009', account_id: row.account_id, type, transaction_id: row.id, created_at: at, transaction: row });
+const event = (type: WebhookEventType, at: Date) => ({
+  id: '9a9a9a9a-0000-4000-8000-000000000009',
+  account_id: row.account_id,
+  type,
+  transaction_id: row.id,
+  created_at: at,
+  transaction: row,
+});
 
 describe('eventBody', () => {
   it.each([
     ['transaction.pending', CREATED, 'pending', null, null],
     ['transaction.successful', new Date('2026-05-01T10:00:03.000Z'), 'successful', '12345678901234567890', '79.9 kWh'],
     ['transaction.reversed', NOW, 'reversed', '12345678901234567890', '79.9 kWh'],
-  ] as const)('%s: the status it names, at the event\'s instant', (type, at, status, token, units) => {
+  ] as const)("%s: the status it names, at the event's instant", (type, at, status, token, units) => {
     const body = eventBody(event(type, at));
     expect(body).toMatchObject({ id: '9a9a9a9a-0000-4000-8000-000000000009', type, created_at: at.toISOString() });
-    expect(body.data).toMatchObject({ id: row.id, type: 'transaction', attributes: { status, token, units, updated_at: at.toISOString(), created_at: CREATED.toISOString() } });
+    expect(body.data).toMatchObject({
+      id: row.id,
+      type: 'transaction',
+      attributes: { status, token, units, updated_at: at.toISOString(), created_at: CREATED.toISOString() },
+    });
   });
 
   it('renders the same bytes every time (a retry sends what the first attempt sent)', () => {

@@ -25,8 +25,11 @@ export function eventBody(e: WebhookEventWithTransaction): WebhookEventBody {
   const status = statusOf(e.type);
   const pending = status === 'pending';
   const asItWas = {
-    ...e.transaction, status, updated_at: e.created_at,
-    token: pending ? null : e.transaction.token, units: pending ? null : e.transaction.units,
+    ...e.transaction,
+    status,
+    updated_at: e.created_at,
+    token: pending ? null : e.transaction.token,
+    units: pending ? null : e.transaction.units,
   };
   return { id: e.id, type: e.type, created_at: e.created_at.toISOString(), data: transactionOf(asItWas) };
 }

@@ -20,9 +20,15 @@ export function toWebhookEndpoint(r: WebhookEndpointRow): Endpoint {
     id: r.id,
     type: 'webhook_endpoint',
     attributes: {
-      url: r.url, events: r.events, description: r.description, enabled: r.enabled, disabled_reason: r.disabled_reason,
-      secret_hint: r.secret_hint, previous_secret_expires_at: iso(r.previous_secret_expires_at),
-      created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString(),
+      url: r.url,
+      events: r.events,
+      description: r.description,
+      enabled: r.enabled,
+      disabled_reason: r.disabled_reason,
+      secret_hint: r.secret_hint,
+      previous_secret_expires_at: iso(r.previous_secret_expires_at),
+      created_at: r.created_at.toISOString(),
+      updated_at: r.updated_at.toISOString(),
     },
   };
 }
@@ -51,12 +57,21 @@ export function toWebhookDelivery(r: WebhookDeliveryRow): Delivery {
     id: r.id,
     type: 'webhook_delivery',
     attributes: {
-      event_id: r.event_id, event_type: r.event_type, webhook_id: r.endpoint_id, trigger: r.trigger, status: r.status,
+      event_id: r.event_id,
+      event_type: r.event_type,
+      webhook_id: r.endpoint_id,
+      trigger: r.trigger,
+      status: r.status,
       attempts: r.attempt_log.map((a) => ({
-        attempt: a.attempt, attempted_at: a.attempted_at.toISOString(), response_status_code: a.response_status_code,
-        duration_ms: a.duration_ms, error: a.error, response_body: a.response_body,
+        attempt: a.attempt,
+        attempted_at: a.attempted_at.toISOString(),
+        response_status_code: a.response_status_code,
+        duration_ms: a.duration_ms,
+        error: a.error,
+        response_body: a.response_body,
       })),
-      next_attempt_at: iso(r.next_attempt_at), created_at: r.created_at.toISOString(),
+      next_attempt_at: iso(r.next_attempt_at),
+      created_at: r.created_at.toISOString(),
     },
   };
 }

@@ -23,7 +23,10 @@ export function webhookRuntime(config: Pick<Config, 'webhooks' | 'databaseUrl' |
   const key = signingKey ? signingKeyFrom(signingKey) : config.databaseUrl ? null : signingKeyInDataDir(config.dataDir);
   return {
     secrets: key ? endpointSecrets(key) : null,
-    policy: { production: webhookUrlPolicy('production', allowPrivate), sandbox: webhookUrlPolicy('sandbox', allowPrivate) },
+    policy: {
+      production: webhookUrlPolicy('production', allowPrivate),
+      sandbox: webhookUrlPolicy('sandbox', allowPrivate),
+    },
     maxEndpoints: MAX_ENDPOINTS,
   };
 }

@@ -34,7 +34,9 @@ export function nextStep(attempt: number, r: AttemptResult, now: Date, scale = 1
   if (r.status === 410) return { outcome: 'gone', next_attempt_at: null };
   if (attempt >= MAX_ATTEMPTS) return { outcome: 'failed', next_attempt_at: null };
   const scheduled = RETRY_DELAYS_MS[attempt - 1]! * scale;
-  const asked = r.retry_after_seconds !== null && (r.status === 429 || r.status === 503)
-    ? Math.min(r.retry_after_seconds * S, MAX_RETRY_AFTER_MS) : 0;
+  const asked =
+    r.retry_after_seconds !== null && (r.status === 429 || r.status === 503)
+      ? Math.min(r.retry_after_seconds * S, MAX_RETRY_AFTER_MS)
+      : 0;
   return { outcome: 'retry', next_attempt_at: new Date(now.getTime() + Math.max(scheduled, asked)) };
 }

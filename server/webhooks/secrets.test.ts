@@ -10,7 +10,15 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { endpointSecrets, secretRecord, signedHeaders, signingKeyFrom, signingKeyInDataDir, signingSecrets, SigningKeyError } from './secrets.ts';
+import {
+  endpointSecrets,
+  secretRecord,
+  signedHeaders,
+  signingKeyFrom,
+  signingKeyInDataDir,
+  signingSecrets,
+  SigningKeyError,
+} from './secrets.ts';
 
 const KEY = randomBytes(32);
 const ID = '0b9c6a43-8f43-4b1e-9d0f-3d3a5a3f8a10';
@@ -30,7 +38,14 @@ describe('derived secrets', () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(secret.slice(6), 'base64')).toHaveLength(32);
     expect(endpointSecrets(Buffer.from(KEY)).secretOf(ID, 1)).toBe(secret);
-    expect(new Set([secret, s.secretOf(ID, 2), s.secretOf(ID.replace('0b9c', '1b9c'), 1), endpointSecrets(randomBytes(32)).secretOf(ID, 1)]).size).toBe(4);
+    expect(
+      new Set([
+        secret,
+        s.secretOf(ID, 2),
+        s.secretOf(ID.replace('0b9c', '1b9c'), 1),
+        endpointSecrets(randomBytes(32)).secretOf(ID, 1),
+      ]).size,
+    ).toBe(4);
   });
 
   it('are kept as a SHA-256 and a hint of their last 4 characters only', () => {
@@ -45,16 +60,19 @@ describe('derived secrets', () => {
 describe('signatures', () => {
   it('verify with the standardwebhooks package for any JSON body and event id (receivers parse what they verify)', () => {
     const secret = endpointSecrets(KEY).secretOf(ID, 1);
-    fc.assert(fc.property(fc.json(), fc.uuid(), (body, eventId) => {
-      const headers = signedHeaders([secret], eventId, new Date(), body);
-      expect(headers['webhook-id']).toBe(eventId);
-      expect(verifies(secret, headers, body)).toBe(true);
-      expect(verifies(secret, headers, `${body} `)).toBe(false);
-      expect(verifies(endpointSecrets(KEY).secretOf(ID, 2), headers, body)).toBe(false);
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(fc.json(), fc.uuid(), (body, eventId) => {
+        const headers = signedHeaders([secret], eventId, new Date(), body);
+        expect(headers['webhook-id']).toBe(eventId);
+        expect(verifies(secret, headers, body)).toBe(true);
+        expect(verifies(secret, headers, `${body} `)).toBe(false);
+        expect(verifies(endpointSecrets(KEY).secretOf(ID, 2), headers, body)).toBe(false);
+      }),
+      { numRuns: 50 },
+    );
   });
 
-  it('during a rotation\'s overlap both secrets sign; after it only the current one', () => {
+  it("during a rotation's overlap both secrets sign; after it only the current one", () => {
     const s = endpointSecrets(KEY);
     const now = new Date();
     const e = { id: ID, secret_generation: 3, previous_secret_expires_at: new Date(now.getTime() + 1000) };
@@ -71,7 +89,11 @@ describe('signatures', () => {
 });
 
 describe('the signing key', () => {
-  it.each([['', 'empty'], [randomBytes(31).toString('base64'), '31 bytes'], ['not base64 at all!', 'not base64']])('is refused: %#, %s', (value) => {
+  it.each([
+    ['', 'empty'],
+    [randomBytes(31).toString('base64'), '31 bytes'],
+    ['not base64 at all!', 'not base64'],
+  ])('is refused: %#, %s', (value) => {
     expect(() => signingKeyFrom(value)).toThrow(SigningKeyError);
   });
 

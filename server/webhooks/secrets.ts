@@ -26,7 +26,9 @@ export class SigningKeyError extends Error {}
 export function signingKeyFrom(value: string): Buffer {
   const key = Buffer.from(value, 'base64');
   if (key.length < MIN_KEY_BYTES || key.toString('base64').replace(/=+$/, '') !== value.trim().replace(/=+$/, '')) {
-    throw new SigningKeyError(`WEBHOOK_SIGNING_KEY must be base64 of at least ${MIN_KEY_BYTES} random bytes (e.g. the output of: openssl rand -base64 32)`);
+    throw new SigningKeyError(
+      `WEBHOOK_SIGNING_KEY must be base64 of at least ${MIN_KEY_BYTES} random bytes (e.g. the output of: openssl rand -base64 32)`,
+    );
   }
   return key;
 }
@@ -68,7 +70,10 @@ export function endpointSecrets(signingKey: Buffer): EndpointSecrets {
 
 /** What the database keeps of a secret: its SHA-256 and a hint to tell secrets apart. */
 export function secretRecord(secret: string): { secret_hash: string; secret_hint: string } {
-  return { secret_hash: createHash('sha256').update(secret).digest('hex'), secret_hint: `${SECRET_PREFIX}…${secret.slice(-4)}` };
+  return {
+    secret_hash: createHash('sha256').update(secret).digest('hex'),
+    secret_hint: `${SECRET_PREFIX}…${secret.slice(-4)}`,
+  };
 }
 
 /**
@@ -76,7 +81,12 @@ export function secretRecord(secret: string): { secret_hash: string; secret_hint
  * redelivery, so receivers deduplicate on it), `webhook-timestamp` (this attempt) and `webhook-signature`, one
  * `v1,<base64>` per secret that signs.
  */
-export function signedHeaders(secrets: readonly string[], eventId: string, at: Date, body: string): Record<string, string> {
+export function signedHeaders(
+  secrets: readonly string[],
+  eventId: string,
+  at: Date,
+  body: string,
+): Record<string, string> {
   const signatures = secrets.map((s) => new Webhook(s).sign(eventId, at, body));
   return {
     'webhook-id': eventId,

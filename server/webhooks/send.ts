@@ -82,8 +82,11 @@ export async function sendWebhook(req: SendRequest): Promise<SendResult> {
   const started = performance.now();
   const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const done = (o: Outcome): SendResult => ({
-    outcome: o.outcome, status: o.status, duration_ms: Math.round(performance.now() - started),
-    response_excerpt: o.response_excerpt, retry_after_seconds: o.retry_after_seconds,
+    outcome: o.outcome,
+    status: o.status,
+    duration_ms: Math.round(performance.now() - started),
+    response_excerpt: o.response_excerpt,
+    retry_after_seconds: o.retry_after_seconds,
     error: o.error === null ? null : storableText(o.error, ERROR_MAX_CHARS, { ellipsis: true }),
   });
   const problem = checkWebhookUrl(req.url, req.policy);
@@ -95,12 +98,17 @@ export async function sendWebhook(req: SendRequest): Promise<SendResult> {
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
   let phase: Phase = 'resolving the host';
   // Network errors and the deadline, in words; `seen` is what had arrived of a response when it broke off.
-  const failed = (err: unknown, seen: Partial<Outcome> = {}) => done({
-    status: null, response_excerpt: null, retry_after_seconds: null, ...seen, outcome: 'failed',
-    error: deadline.signal.aborted
-      ? `timed out after ${seconds(timeoutMs)}${phase === 'waiting for the response' ? '' : ` while ${phase}`}`
-      : networkWords(err, host),
-  });
+  const failed = (err: unknown, seen: Partial<Outcome> = {}) =>
+    done({
+      status: null,
+      response_excerpt: null,
+      retry_after_seconds: null,
+      ...seen,
+      outcome: 'failed',
+      error: deadline.signal.aborted
+        ? `timed out after ${seconds(timeoutMs)}${phase === 'waiting for the response' ? '' : ` while ${phase}`}`
+        : networkWords(err, host),
+    });
   try {
     const resolved = await resolveWebhookHost(host, req.policy, req.lookup, deadline.signal);
     if (!resolved.ok) return done(refused(resolved.problem));
@@ -112,14 +120,19 @@ export async function sendWebhook(req: SendRequest): Promise<SendResult> {
     // over a 101 (Switching Protocols, which we never asked for) as the response, and whether its bytes or the
     // socket's end come first is a race: so a 101 is no answer, the same way every time.
     const status = isHttpStatus(code) && code >= 200 ? code : null;
-    const retryAfter = status === 429 || status === 503 ? parseRetryAfter(res.headers['retry-after'], Date.now()) : null;
+    const retryAfter =
+      status === 429 || status === 503 ? parseRetryAfter(res.headers['retry-after'], Date.now()) : null;
     const read = await readExcerpt(res, req.excerptChars ?? DEFAULT_EXCERPT_CHARS);
     const answered = { status, response_excerpt: read.excerpt, retry_after_seconds: retryAfter };
     if (status === null) return done({ ...answered, outcome: 'failed', error: invalidStatusWords(code) });
     if (read.error !== undefined) return failed(read.error, answered);
     if (status >= 200 && status < 300) return done({ ...answered, outcome: 'delivered', error: null });
     // The status is the answer (the contract: `error` null when the endpoint answered and was not redirecting).
-    return done({ ...answered, outcome: 'failed', error: status >= 300 && status < 400 ? redirectWords(status, res.headers.location, url) : null });
+    return done({
+      ...answered,
+      outcome: 'failed',
+      error: status >= 300 && status < 400 ? redirectWords(status, res.headers.location, url) : null,
+    });
   } catch (err) {
     return failed(err);
   } finally {
@@ -135,7 +148,10 @@ export type Resolution = { ok: true; addresses: string[] } | { ok: false; proble
  * Also usable at registration, to tell a partner at once that a name leads somewhere we will never send to.
  */
 export async function resolveWebhookHost(
-  host: string, policy: UrlPolicy, lookup: LookupAll = systemLookup, signal?: AbortSignal,
+  host: string,
+  policy: UrlPolicy,
+  lookup: LookupAll = systemLookup,
+  signal?: AbortSignal,
 ): Promise<Resolution> {
   let addresses = [host];
   if (isIP(host) === 0) {
@@ -165,7 +181,7 @@ function pinnedLookup(addresses: readonly string[]): LookupFunction {
   return (_hostname, options, callback) => {
     const usable = addresses
       .map((address) => ({ address, family: isIP(address) }))
-      .filter((a) => options.family !== 4 && options.family !== 6 ? true : a.family === options.family);
+      .filter((a) => (options.family !== 4 && options.family !== 6 ? true : a.family === options.family));
     const first = usable[0];
     if (first === undefined) {
       callback(Object.assign(new Error('no checked address of the requested family'), { code: 'ENOTFOUND' }), '', 0);
@@ -177,7 +193,13 @@ function pinnedLookup(addresses: readonly string[]): LookupFunction {
   };
 }
 
-function post(url: URL, host: string, addresses: readonly string[], req: SendRequest, signal: AbortSignal): Promise<IncomingMessage> {
+function post(
+  url: URL,
+  host: string,
+  addresses: readonly string[],
+  req: SendRequest,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
   const headers: Record<string, string> = { 'user-agent': USER_AGENT };
   for (const [name, value] of Object.entries(req.headers)) {
     if (!OWN_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
@@ -189,12 +211,21 @@ function post(url: URL, host: string, addresses: readonly string[], req: SendReq
   });
   const tls = url.protocol === 'https:';
   return new Promise((resolve, reject) => {
-    const request = (tls ? https : http).request({
-      method: 'POST', host, port: url.port === '' ? undefined : Number(url.port), path: url.pathname + url.search,
-      headers, signal, agent: false, lookup: pinnedLookup(addresses),
-      // SNI and the certificate check use the name; RFC 6066 allows neither an IP nor a trailing dot there.
-      ...(tls && isIP(host) === 0 ? { servername: host.replace(/\.$/, '') } : {}),
-    }, resolve);
+    const request = (tls ? https : http).request(
+      {
+        method: 'POST',
+        host,
+        port: url.port === '' ? undefined : Number(url.port),
+        path: url.pathname + url.search,
+        headers,
+        signal,
+        agent: false,
+        lookup: pinnedLookup(addresses),
+        // SNI and the certificate check use the name; RFC 6066 allows neither an IP nor a trailing dot there.
+        ...(tls && isIP(host) === 0 ? { servername: host.replace(/\.$/, '') } : {}),
+      },
+      resolve,
+    );
     request.on('error', reject);
     request.end(req.body);
   });
@@ -232,7 +263,8 @@ function refused(problem: UrlProblem): Outcome {
 }
 
 function invalidStatusWords(code: number): string {
-  if (isHttpStatus(code)) return `the endpoint answered with the interim status ${code} and no final status; only a 2xx status counts as delivered`;
+  if (isHttpStatus(code))
+    return `the endpoint answered with the interim status ${code} and no final status; only a 2xx status counts as delivered`;
   return `the endpoint answered with status ${code}, which is not an HTTP status (100–599); only a 2xx status counts as delivered`;
 }
 
@@ -283,7 +315,8 @@ function networkWords(err: unknown, host: string): string {
   const e = err instanceof AggregateError && err.errors.length > 0 ? err.errors[0] : err;
   const code = errorCode(e);
   const message = String((e as { message?: unknown } | null)?.message);
-  if (code === 'ECONNRESET' && message === 'socket hang up') return 'the endpoint closed the connection without answering';
+  if (code === 'ECONNRESET' && message === 'socket hang up')
+    return 'the endpoint closed the connection without answering';
   if (code === 'ECONNRESET' && message.includes('TLS')) return 'the TLS handshake failed';
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return `the TLS certificate does not name ${host}`;
   if (code.startsWith('HPE_')) return 'the endpoint did not answer with valid HTTP';

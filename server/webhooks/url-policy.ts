@@ -20,7 +20,10 @@ import type { IPv4, IPv6 } from 'ipaddr.js';
 import { parseAddress, type Address } from '../auth/ip.ts';
 import type { Environment } from '../domain.ts';
 
-export interface UrlPolicy { requireHttps: boolean; allowPrivate: boolean }
+export interface UrlPolicy {
+  requireHttps: boolean;
+  allowPrivate: boolean;
+}
 
 export type UrlProblem = {
   reason: 'invalid_url' | 'scheme_not_allowed' | 'credentials_in_url' | 'address_not_allowed' | 'unresolvable';
@@ -44,7 +47,9 @@ export function webhookUrlPolicy(environment: Environment, allowPrivateInSandbox
 /** At registration and before every send (no DNS). Null when the URL is fine. */
 export function checkWebhookUrl(url: string, policy: UrlPolicy): UrlProblem | null {
   if (url.length > MAX_WEBHOOK_URL_LENGTH) {
-    return invalid(`webhook URLs must be at most ${MAX_WEBHOOK_URL_LENGTH} characters long; this one has ${url.length}`);
+    return invalid(
+      `webhook URLs must be at most ${MAX_WEBHOOK_URL_LENGTH} characters long; this one has ${url.length}`,
+    );
   }
   // The URL parser would silently drop these (tabs, newlines, surrounding spaces): refuse rather than guess.
   if (/[\u0000-\u0020\u007f]/.test(url)) return invalid('webhook URLs must not contain spaces or control characters');
@@ -63,7 +68,8 @@ export function checkWebhookUrl(url: string, policy: UrlPolicy): UrlProblem | nu
   if (parsed.username !== '' || parsed.password !== '') {
     return {
       reason: 'credentials_in_url',
-      message: 'webhook URLs must not contain a user name or password; every request is signed ' +
+      message:
+        'webhook URLs must not contain a user name or password; every request is signed ' +
         '(webhook-signature header), which is how your endpoint knows it comes from us',
     };
   }
@@ -85,7 +91,11 @@ export function checkWebhookUrl(url: string, policy: UrlPolicy): UrlProblem | nu
 }
 
 /** After resolution (send.ts): every address the host resolved to must be allowed. Null when they all are. */
-export function checkResolvedAddresses(host: string, addresses: readonly string[], policy: UrlPolicy): UrlProblem | null {
+export function checkResolvedAddresses(
+  host: string,
+  addresses: readonly string[],
+  policy: UrlPolicy,
+): UrlProblem | null {
   if (addresses.length === 0) return { reason: 'unresolvable', message: `the host ${host} resolves to no address` };
   for (const address of addresses) {
     const why = addressRefusal(address, policy);
@@ -143,7 +153,9 @@ function judge(address: Address): Refusal {
     // Teredo carries two: the one refused whatever the policy speaks first.
     const refusals = carried.flatMap((v4) => {
       const refusal = judgeRange(v4.range());
-      return refusal === null ? [] : [{ words: `an address that carries ${v4.toString()}, ${refusal.words}`, always: refusal.always }];
+      return refusal === null
+        ? []
+        : [{ words: `an address that carries ${v4.toString()}, ${refusal.words}`, always: refusal.always }];
     });
     return refusals.find((r) => r.always) ?? refusals[0] ?? null;
   }

@@ -14,7 +14,10 @@ import { endpointSecrets, secretRecord } from './secrets.ts';
 import { sendWebhook } from './send.ts';
 import { WebhookWorker } from './worker.ts';
 
-interface Received { headers: IncomingHttpHeaders; body: string }
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
 
 /** A receiver answering each request with the next status of `script` (then 204). */
 function receiver(): { url: () => string; got: Received[]; script: number[]; server: Server } {
@@ -23,7 +26,9 @@ function receiver(): { url: () => string; got: Received[]; script: number[]; ser
   const server = createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
-    req.on('data', (c: string) => { body += c; });
+    req.on('data', (c: string) => {
+      body += c;
+    });
     req.on('end', () => {
       got.push({ headers: req.headers, body });
       res.statusCode = script.shift() ?? 204;
@@ -49,26 +54,51 @@ describe('WebhookWorker', () => {
     await h.close();
   });
 
-  const worker = () => new WebhookWorker({
-    store, secrets, intervalMs: 10, scale: 0.0001,
-    send: (x) => sendWebhook({ url: x.url, headers: x.headers, body: x.body, policy: { requireHttps: false, allowPrivate: true } }),
-  });
+  const worker = () =>
+    new WebhookWorker({
+      store,
+      secrets,
+      intervalMs: 10,
+      scale: 0.0001,
+      send: (x) =>
+        sendWebhook({
+          url: x.url,
+          headers: x.headers,
+          body: x.body,
+          policy: { requireHttps: false, allowPrivate: true },
+        }),
+    });
   async function endpointFor(acc: string) {
     const id = randomUUID();
-    return (await store.createWebhookEndpoint({
-      id, account_id: acc, url: r.url(), events: ['transaction.pending'], description: null,
-      ...secretRecord(secrets.secretOf(id, 1)), at: new Date(),
-    }, 16))!;
+    return (await store.createWebhookEndpoint(
+      {
+        id,
+        account_id: acc,
+        url: r.url(),
+        events: ['transaction.pending'],
+        description: null,
+        ...secretRecord(secrets.secretOf(id, 1)),
+        at: new Date(),
+      },
+      16,
+    ))!;
   }
   /** A purchase created pending: recorded, then left pending by the biller's first answer (its pending event). */
   const buy = async (acc: string) => {
     const rec = await store.recordPurchase(purchase(acc, '100.00', '0.00', { created_at: new Date() }), null);
     if (rec.kind !== 'recorded') throw new Error(rec.kind);
-    await store.settlePurchase({ id: rec.row.id, from: 'pending', to: 'pending', next_check_at: new Date(Date.now() + 60_000), at: new Date(), snapshot });
+    await store.settlePurchase({
+      id: rec.row.id,
+      from: 'pending',
+      to: 'pending',
+      next_check_at: new Date(Date.now() + 60_000),
+      at: new Date(),
+      snapshot,
+    });
     return rec.row;
   };
 
-  it('delivers a purchase\'s event signed with the endpoint\'s secret, and logs the attempt', async () => {
+  it("delivers a purchase's event signed with the endpoint's secret, and logs the attempt", async () => {
     const acc = await fundedAccount(store, '1000.00');
     const e = await endpointFor(acc);
     const row = await buy(acc);
@@ -76,9 +106,17 @@ describe('WebhookWorker', () => {
     expect((await worker().runOnce()).map((a) => 'outcome' in a && a.outcome)).toEqual(['delivered']);
     const got = r.got.slice(before);
     expect(got).toHaveLength(1);
-    const payload = new Webhook(secrets.secretOf(e.id, 1)).verify(got[0]!.body, got[0]!.headers as Record<string, string>) as { type: string; data: { id: string } };
-    expect(payload).toMatchObject({ type: 'transaction.pending', data: { id: row.id, attributes: { status: 'pending' } } });
-    expect(() => new Webhook(secrets.secretOf(e.id, 2)).verify(got[0]!.body, got[0]!.headers as Record<string, string>)).toThrow();
+    const payload = new Webhook(secrets.secretOf(e.id, 1)).verify(
+      got[0]!.body,
+      got[0]!.headers as Record<string, string>,
+    ) as { type: string; data: { id: string } };
+    expect(payload).toMatchObject({
+      type: 'transaction.pending',
+      data: { id: row.id, attributes: { status: 'pending' } },
+    });
+    expect(() =>
+      new Webhook(secrets.secretOf(e.id, 2)).verify(got[0]!.body, got[0]!.headers as Record<string, string>),
+    ).toThrow();
     const [d] = (await store.listWebhookDeliveries(acc, e.id, {}, { page: 1, per_page: 10 }))!.items;
     expect(d).toMatchObject({ status: 'delivered', attempts: 1 });
     expect(d!.attempt_log[0]).toMatchObject({ attempt: 1, response_status_code: 204, error: null });
@@ -95,10 +133,16 @@ describe('WebhookWorker', () => {
     await new Promise((res) => setTimeout(res, 20)); // 5 s × 0.0001
     expect((await w.runOnce()).map((a) => 'outcome' in a && a.outcome)).toEqual(['delivered']);
     const got = r.got.slice(before);
-    expect(got.map((g) => g.headers['webhook-id'])).toEqual([got[0]!.headers['webhook-id'], got[0]!.headers['webhook-id']]);
+    expect(got.map((g) => g.headers['webhook-id'])).toEqual([
+      got[0]!.headers['webhook-id'],
+      got[0]!.headers['webhook-id'],
+    ]);
     expect(got[1]!.body).toBe(got[0]!.body);
     const [d] = (await store.listWebhookDeliveries(acc, e.id, {}, { page: 1, per_page: 10 }))!.items;
-    expect(d!.attempt_log.map((a) => [a.attempt, a.response_status_code, a.response_body])).toEqual([[1, 500, 'receiver broke'], [2, 204, null]]);
+    expect(d!.attempt_log.map((a) => [a.attempt, a.response_status_code, a.response_body])).toEqual([
+      [1, 500, 'receiver broke'],
+      [2, 204, null],
+    ]);
   });
 
   it('a 410 disables the endpoint: no further deliveries are claimed for it', async () => {
@@ -107,7 +151,10 @@ describe('WebhookWorker', () => {
     await buy(acc);
     r.script.push(410);
     expect((await worker().runOnce()).map((a) => 'outcome' in a && a.outcome)).toEqual(['gone']);
-    expect(await store.getWebhookEndpoint(acc, e.id)).toMatchObject({ enabled: false, disabled_reason: 'endpoint_gone' });
+    expect(await store.getWebhookEndpoint(acc, e.id)).toMatchObject({
+      enabled: false,
+      disabled_reason: 'endpoint_gone',
+    });
     await buy(acc);
     expect(await worker().runOnce()).toEqual([]);
   });

@@ -30,7 +30,12 @@ export interface SendOutcome extends AttemptResult {
   response_excerpt: string | null;
   error: string | null;
 }
-export type Sender = (r: { url: string; headers: Record<string, string>; body: string; environment: Environment }) => Promise<SendOutcome>;
+export type Sender = (r: {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  environment: Environment;
+}) => Promise<SendOutcome>;
 
 export interface WebhookWorkerOptions {
   store: Pick<WebhookStore, 'claimDueWebhookDeliveries' | 'recordWebhookAttempt' | 'purgeWebhookEvents'>;
@@ -49,7 +54,7 @@ export interface WebhookWorkerOptions {
 }
 
 /** The `error` of an attempt whose record was refused with the receiver's values in it. */
-export const UNSTORABLE_ANSWER = 'the endpoint\'s answer could not be stored; only a 2xx status counts as delivered';
+export const UNSTORABLE_ANSWER = "the endpoint's answer could not be stored; only a 2xx status counts as delivered";
 /** The `error` of an attempt whose sender threw instead of returning an outcome. */
 export const SENDER_FAILED = 'the request could not be sent (internal error)';
 
@@ -59,7 +64,9 @@ export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 const PURGE_EVERY_TICKS = 600;
 
 /** What one delivery attempt did. */
-export type AttemptReport = { delivery_id: string; attempt: number; outcome: string; recorded: boolean } | { delivery_id: string; attempt: number; error: string };
+export type AttemptReport =
+  | { delivery_id: string; attempt: number; outcome: string; recorded: boolean }
+  | { delivery_id: string; attempt: number; error: string };
 
 export class WebhookWorker {
   readonly #o: Required<Omit<WebhookWorkerOptions, 'logger'>> & { logger: Logger | undefined };
@@ -71,7 +78,11 @@ export class WebhookWorker {
 
   constructor(options: WebhookWorkerOptions) {
     this.#o = {
-      concurrency: DEFAULT_CONCURRENCY, leaseMs: DEFAULT_LEASE_MS, scale: 1, now: () => new Date(), ...options,
+      concurrency: DEFAULT_CONCURRENCY,
+      leaseMs: DEFAULT_LEASE_MS,
+      scale: 1,
+      now: () => new Date(),
+      ...options,
       logger: options.logger,
     };
   }
@@ -95,7 +106,9 @@ export class WebhookWorker {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.allSettled([...this.#inFlight]),
-      new Promise((resolve) => { timer = setTimeout(resolve, graceMs); }),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, graceMs);
+      }),
     ]);
     clearTimeout(timer);
   }
@@ -145,28 +158,60 @@ export class WebhookWorker {
       const body = JSON.stringify(eventBody(d.event));
       const headers = signedHeaders(signingSecrets(o.secrets, d.endpoint, at), d.event.id, at, body);
       const sentAt = performance.now();
-      const r = await Promise.resolve().then(() => o.send({ url: d.endpoint.url, headers, body, environment: d.endpoint.environment })).catch((err: unknown) => {
-        o.logger?.error({ err, delivery_id: d.delivery_id }, 'webhook sender threw; the attempt is recorded as failed');
-        return { outcome: 'failed', status: null, retry_after_seconds: null, duration_ms: performance.now() - sentAt, response_excerpt: null, error: SENDER_FAILED } satisfies SendOutcome;
-      });
+      const r = await Promise.resolve()
+        .then(() => o.send({ url: d.endpoint.url, headers, body, environment: d.endpoint.environment }))
+        .catch((err: unknown) => {
+          o.logger?.error(
+            { err, delivery_id: d.delivery_id },
+            'webhook sender threw; the attempt is recorded as failed',
+          );
+          return {
+            outcome: 'failed',
+            status: null,
+            retry_after_seconds: null,
+            duration_ms: performance.now() - sentAt,
+            response_excerpt: null,
+            error: SENDER_FAILED,
+          } satisfies SendOutcome;
+        });
       let step = nextStep(d.attempt, r, o.now(), o.scale);
       const attempt: WebhookAttemptOutcome = {
-        delivery_id: d.delivery_id, attempt: d.attempt, at, response_status_code: r.status, duration_ms: r.duration_ms,
-        error: r.error, response_body: r.response_excerpt || null, outcome: step.outcome, next_attempt_at: step.next_attempt_at,
+        delivery_id: d.delivery_id,
+        attempt: d.attempt,
+        at,
+        response_status_code: r.status,
+        duration_ms: r.duration_ms,
+        error: r.error,
+        response_body: r.response_excerpt || null,
+        outcome: step.outcome,
+        next_attempt_at: step.next_attempt_at,
         failing_after_ms: FAILING_AFTER_MS * o.scale,
       };
-      const { recorded, endpoint_disabled } = await o.store.recordWebhookAttempt(attempt).catch(async (err: unknown) => {
-        // Refused for the receiver's values, or the database is out of reach: the same attempt, failed and without
-        // them, is either taken (the delivery moves on) or refused again (the lease runs out: tried again later).
-        o.logger?.error({ err, delivery_id: d.delivery_id }, 'webhook attempt refused by the store; recording it without the answer');
-        step = nextStep(d.attempt, { outcome: 'failed', status: null, retry_after_seconds: null }, o.now(), o.scale);
-        return o.store.recordWebhookAttempt({
-          ...attempt, response_status_code: null, response_body: null, error: UNSTORABLE_ANSWER, ...step,
+      const { recorded, endpoint_disabled } = await o.store
+        .recordWebhookAttempt(attempt)
+        .catch(async (err: unknown) => {
+          // Refused for the receiver's values, or the database is out of reach: the same attempt, failed and without
+          // them, is either taken (the delivery moves on) or refused again (the lease runs out: tried again later).
+          o.logger?.error(
+            { err, delivery_id: d.delivery_id },
+            'webhook attempt refused by the store; recording it without the answer',
+          );
+          step = nextStep(d.attempt, { outcome: 'failed', status: null, retry_after_seconds: null }, o.now(), o.scale);
+          return o.store.recordWebhookAttempt({
+            ...attempt,
+            response_status_code: null,
+            response_body: null,
+            error: UNSTORABLE_ANSWER,
+            ...step,
+          });
         });
-      });
-      if (endpoint_disabled) o.logger?.warn({ endpoint_id: d.endpoint.id, reason: endpoint_disabled }, 'webhook endpoint disabled');
+      if (endpoint_disabled)
+        o.logger?.warn({ endpoint_id: d.endpoint.id, reason: endpoint_disabled }, 'webhook endpoint disabled');
       // The URL is the partner's configuration, not a secret; the signature headers are never logged.
-      o.logger?.debug({ delivery_id: d.delivery_id, attempt: d.attempt, status: r.status, outcome: step.outcome, recorded }, 'webhook attempt');
+      o.logger?.debug(
+        { delivery_id: d.delivery_id, attempt: d.attempt, status: r.status, outcome: step.outcome, recorded },
+        'webhook attempt',
+      );
       return { delivery_id: d.delivery_id, attempt: d.attempt, outcome: step.outcome, recorded };
     } catch (err) {
       // A database error: the claim's lease runs out and a later tick tries this attempt again.

@@ -26,30 +26,74 @@ describe.skipIf(!PG_URL)(`the purchase floor server${PG_URL ? '' : ' (skipped: T
     await world?.close();
   });
 
-  const balances = async () => Object.fromEntries((await db.query<{ account_id: string; balance: string }>('SELECT account_id, balance::text FROM wallets')).rows.map((r) => [r.account_id, Number(r.balance)]));
+  const balances = async () =>
+    Object.fromEntries(
+      (
+        await db.query<{ account_id: string; balance: string }>('SELECT account_id, balance::text FROM wallets')
+      ).rows.map((r) => [r.account_id, Number(r.balance)]),
+    );
 
   for (const mode of ['one statement each', 'grouped'] as const) {
     it(`records, debits and settles every purchase it answers (${mode})`, async () => {
-      const proc: Proc = await startProcess((port) => [`${PROJECT_ROOT}bench/purchase-floor-server.mjs`, String(port), ...(mode === 'grouped' ? ['grouped'] : [])], { env: { DATABASE_URL: world.url }, readyPath: '/__ready' });
+      const proc: Proc = await startProcess(
+        (port) => [
+          `${PROJECT_ROOT}bench/purchase-floor-server.mjs`,
+          String(port),
+          ...(mode === 'grouped' ? ['grouped'] : []),
+        ],
+        { env: { DATABASE_URL: world.url }, readyPath: '/__ready' },
+      );
       try {
         const before = await balances();
         const partners = [world.hot, world.hot, ...world.many];
-        const sent = Array.from({ length: 60 }, (_, i) => ({ partner: partners[i % partners.length]!, key: `floor-${mode}-${i}` }));
-        const answers = await Promise.all(sent.map(async ({ partner, key }) => {
-          const r = await fetch(`${proc.origin}/v1/purchases/airtime`, { method: 'POST', body: AIRTIME, headers: { authorization: `Bearer ${partner.key}`, 'idempotency-key': key, 'content-type': 'application/json' } });
-          return { status: r.status, location: r.headers.get('location'), body: await r.text() };
+        const sent = Array.from({ length: 60 }, (_, i) => ({
+          partner: partners[i % partners.length]!,
+          key: `floor-${mode}-${i}`,
         }));
-        expect(answers.map((a) => a.status), answers.find((a) => a.status !== 201)?.body).toEqual(sent.map(() => 201));
+        const answers = await Promise.all(
+          sent.map(async ({ partner, key }) => {
+            const r = await fetch(`${proc.origin}/v1/purchases/airtime`, {
+              method: 'POST',
+              body: AIRTIME,
+              headers: {
+                authorization: `Bearer ${partner.key}`,
+                'idempotency-key': key,
+                'content-type': 'application/json',
+              },
+            });
+            return { status: r.status, location: r.headers.get('location'), body: await r.text() };
+          }),
+        );
+        expect(
+          answers.map((a) => a.status),
+          answers.find((a) => a.status !== 201)?.body,
+        ).toEqual(sent.map(() => 201));
         const ids = answers.map((a) => (JSON.parse(a.body) as { data: { id: string; status: string } }).data.id);
-        const { rows } = await db.query<{ id: string; status: string; history: number; key_state: string; response_body: string; response_location: string }>(`
+        const { rows } = await db.query<{
+          id: string;
+          status: string;
+          history: number;
+          key_state: string;
+          response_body: string;
+          response_location: string;
+        }>(
+          `
           SELECT t.id, t.status, (SELECT count(*)::int FROM transaction_history h WHERE h.transaction_id = t.id) AS history,
             k.state AS key_state, k.response_body, k.response_location
-          FROM transactions t JOIN idempotency_keys k ON k.transaction_id = t.id WHERE t.id = ANY($1::uuid[])`, [ids]);
+          FROM transactions t JOIN idempotency_keys k ON k.transaction_id = t.id WHERE t.id = ANY($1::uuid[])`,
+          [ids],
+        );
         expect(rows).toHaveLength(sent.length);
         const byId = new Map(rows.map((r) => [r.id, r]));
         answers.forEach((a, i) => {
           const row = byId.get(ids[i]!)!;
-          expect(row).toMatchObject({ status: 'successful', history: 2, key_state: 'completed', response_body: a.body, response_location: a.location });
+          expect(row).toMatchObject({
+            status: 'successful',
+            history: 2,
+            key_state: 'completed',
+            response_body: a.body,
+            response_location: a.location,
+          });
         });
         const after = await balances();
         for (const account of Object.keys(before)) {

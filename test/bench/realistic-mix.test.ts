@@ -11,14 +11,19 @@ import { FULL_SHAPE, historySize } from '../../bench/lib/realistic-rows.ts';
 import { BASE_PATH } from '../../server/domain.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-const fullAccounts = Array.from({ length: FULL_SHAPE.accounts }, (_, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, size: historySize(FULL_SHAPE, i + 1) }));
+const fullAccounts = Array.from({ length: FULL_SHAPE.accounts }, (_, i) => ({
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  size: historySize(FULL_SHAPE, i + 1),
+}));
 
 describe('the realistic mix', () => {
   const mix = realisticMix(fullAccounts, 20_000);
 
   it('is the same sequence for the same seed, another for another seed', () => {
     expect(realisticMix(fullAccounts, 500)).toEqual(mix.slice(0, 500));
-    expect(realisticMix(fullAccounts, 500, 'another').map((r) => r.path)).not.toEqual(mix.slice(0, 500).map((r) => r.path));
+    expect(realisticMix(fullAccounts, 500, 'another').map((r) => r.path)).not.toEqual(
+      mix.slice(0, 500).map((r) => r.path),
+    );
   });
 
   it('sends each operation its declared share (±1.5 points over 20,000 requests)', () => {
@@ -46,7 +51,9 @@ describe('the realistic mix', () => {
       const { from, to } = r.direct.filter;
       if (from || to) expect(from!.getTime()).toBeLessThanOrEqual(to!.getTime());
     }
-    expect(mix.some((r) => r.kind === 'deep_page' && r.direct.call === 'listTransactions' && r.direct.page.page > 5000)).toBe(true);
+    expect(
+      mix.some((r) => r.kind === 'deep_page' && r.direct.call === 'listTransactions' && r.direct.page.page > 5000),
+    ).toBe(true);
   });
 });
 
@@ -59,7 +66,9 @@ describe('the realistic mix replayed against the server', () => {
     srv = await startTestServer(['--no-demo']);
     accounts = (await buildRealistic(srv.store, 'pglite', shape, () => {})).accounts;
   }, 120_000);
-  afterAll(async () => { await srv?.stop(); });
+  afterAll(async () => {
+    await srv?.stop();
+  });
 
   it('answers every request 200 with what its direct store call returns', async () => {
     const requests = realisticMix(accounts, 400);
@@ -72,13 +81,24 @@ describe('the realistic mix replayed against the server', () => {
       const direct = (await directCall(srv.store, a.id, r.direct)) as any;
       const what = `${r.kind} ${r.path}`;
       switch (r.direct.call) {
-        case 'getWallet': expect(body.data.balance, what).toBe(direct.balance); break;
-        case 'getAccount': expect(body.data.id, what).toBe(direct.id); break;
-        case 'none': expect(body.data.length, what).toBe(4); break;
+        case 'getWallet':
+          expect(body.data.balance, what).toBe(direct.balance);
+          break;
+        case 'getAccount':
+          expect(body.data.id, what).toBe(direct.id);
+          break;
+        case 'none':
+          expect(body.data.length, what).toBe(4);
+          break;
         case 'getTransactionById':
-        case 'getTransactionByExternalReference': expect(body.data.id, what).toBe(direct.id); break;
+        case 'getTransactionByExternalReference':
+          expect(body.data.id, what).toBe(direct.id);
+          break;
         default:
-          expect(body.data.map((d: { id: string }) => d.id), what).toEqual(direct.items.map((d: { id: string }) => d.id));
+          expect(
+            body.data.map((d: { id: string }) => d.id),
+            what,
+          ).toEqual(direct.items.map((d: { id: string }) => d.id));
           expect(body.pagination!.total_count, what).toBe(direct.total_count);
       }
       kinds.add(r.kind);

@@ -11,15 +11,32 @@ const ROWS = 300;
 
 beforeAll(async () => {
   store = await openStore({ memory: true });
-  await store.createAccount({ id: ACCOUNT, environment: 'sandbox', name: 'P7', email: 'p7@swiftpay.example', business_name: 'P7 Ltd', role: 'regular' });
+  await store.createAccount({
+    id: ACCOUNT,
+    environment: 'sandbox',
+    name: 'P7',
+    email: 'p7@swiftpay.example',
+    business_name: 'P7 Ltd',
+    role: 'regular',
+  });
   await insertGenerated(store, ACCOUNT, ROWS);
 }, 60_000);
-afterAll(async () => { await store?.close(); });
+afterAll(async () => {
+  await store?.close();
+});
 
 describe('the realistic dataset recomputed in JavaScript', () => {
   it('gives every generated row its id, category, status, external reference and created_at', async () => {
-    const rows = await store.sql.query<{ id: string; category: string; status: string; external_reference: string | null; created_at: Date }>(
-      'SELECT id, category, status, external_reference, created_at FROM transactions WHERE account_id = $1 ORDER BY created_at DESC, id DESC', [ACCOUNT]);
+    const rows = await store.sql.query<{
+      id: string;
+      category: string;
+      status: string;
+      external_reference: string | null;
+      created_at: Date;
+    }>(
+      'SELECT id, category, status, external_reference, created_at FROM transactions WHERE account_id = $1 ORDER BY created_at DESC, id DESC',
+      [ACCOUNT],
+    );
     expect(rows).toHaveLength(ROWS);
     // Row g = 1 is the newest (generate-sql.ts), so the order is g = 1, 2, …
     expect(rows.map((r) => ({ ...r }))).toEqual(Array.from({ length: ROWS }, (_, i) => derivedRow(ACCOUNT, i + 1)));

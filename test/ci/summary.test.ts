@@ -18,7 +18,10 @@ ${cases}
 function summarise(xml: string, status: string) {
   const dir = mkdtempSync(join(tmpdir(), 'ci-summary-'));
   writeFileSync(join(dir, 'vitest-junit.xml'), xml);
-  writeFileSync(join(dir, 'ignored.xml'), report('<testcase classname="x" name="y"><failure message="no"/></testcase>'));
+  writeFileSync(
+    join(dir, 'ignored.xml'),
+    report('<testcase classname="x" name="y"><failure message="no"/></testcase>'),
+  );
   return run(process.execPath, [join(projectRoot, '.ci/summary.mjs'), dir, status]);
 }
 
@@ -34,12 +37,17 @@ describe('.ci/summary.mjs', () => {
     );
     const lines = r.out.trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^FAILED \(.*vitest-junit\.xml\) server\/a\.test\.ts > group > fails & says why: expected 1 to be 2$/);
+    expect(lines[0]).toMatch(
+      /^FAILED \(.*vitest-junit\.xml\) server\/a\.test\.ts > group > fails & says why: expected 1 to be 2$/,
+    );
     expect(lines[1]).toBe('1 passed, 1 failed, 1 skipped');
   });
 
   it('prints only the counts when nothing failed, and counts a failed step outside the runners as one failure', () => {
-    const clean = report('<testcase classname="a" name="b" time="0"></testcase>').replace(/failures="1"/g, 'failures="0"');
+    const clean = report('<testcase classname="a" name="b" time="0"></testcase>').replace(
+      /failures="1"/g,
+      'failures="0"',
+    );
     expect(summarise(clean, '0').out.trim()).toBe('2 passed, 0 failed, 1 skipped');
     expect(summarise(clean, '1').out.trim()).toBe('2 passed, 1 failed, 1 skipped');
   });

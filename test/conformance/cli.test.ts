@@ -13,7 +13,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'conformance-cli-'));
   writeFileSync(join(dir, 'keys.json'), JSON.stringify(ref.keys));
 }, 60_000);
-afterAll(async () => { await ref?.close(); });
+afterAll(async () => {
+  await ref?.close();
+});
 
 const cli = conformanceCli;
 
@@ -21,7 +23,9 @@ describe('npm run conformance', () => {
   it('exits 2 with a one-line reason on bad usage', async () => {
     const r = await cli(['--env', 'staging']);
     expect(r.code).toBe(2);
-    expect(r.err.trim().split('\n')).toEqual(["conformance: --env must be sandbox or production, got 'staging' (usage: npm run conformance -- --help)"]);
+    expect(r.err.trim().split('\n')).toEqual([
+      "conformance: --env must be sandbox or production, got 'staging' (usage: npm run conformance -- --help)",
+    ]);
   });
 
   it('exits 0 against the reference server, writes included, and writes the three reports; no secret on the terminal', async () => {

@@ -18,7 +18,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function variablesRead(): string[] {
   const names = new Set<string>();
   for (const file of ['conformance/options.ts', 'conformance/keys.ts']) {
-    const source = readFileSync(join(projectRoot, file), 'utf8').replace(/^export const HELP[\s\S]*?\]\.join\('\\n'\);$/m, '');
+    const source = readFileSync(join(projectRoot, file), 'utf8').replace(
+      /^export const HELP[\s\S]*?\]\.join\('\\n'\);$/m,
+      '',
+    );
     for (const [name] of source.matchAll(/\bCONFORMANCE_[A-Z_]*[A-Z]\b/g)) names.add(name);
   }
   return [...names];
@@ -37,7 +40,9 @@ describe('npm run conformance -- --help', () => {
   it.each(Object.entries(OPTIONS))('describes --%s on a line of its own', (name, spec) => {
     const short = 'short' in spec ? `-${spec.short}, ` : '';
     // `  --name VALUE   what it does`, or the description on the next, indented line.
-    expect(HELP).toMatch(new RegExp(`^ {2}${short}--${name}\\b[^\\n]*? {2,}\\S|^ {2}${short}--${name}\\b[^\\n]*\\n {10,}\\S`, 'm'));
+    expect(HELP).toMatch(
+      new RegExp(`^ {2}${short}--${name}\\b[^\\n]*? {2,}\\S|^ {2}${short}--${name}\\b[^\\n]*\\n {10,}\\S`, 'm'),
+    );
   });
 
   it('names every CONFORMANCE_* variable the CLI reads', () => {
@@ -52,14 +57,19 @@ describe('npm run conformance -- --help', () => {
   });
 
   it('has examples, one against staging, each accepted by the parser as written', () => {
-    const examples = HELP.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('npm run conformance -- '));
+    const examples = HELP.split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l.startsWith('npm run conformance -- '));
     expect(examples.length).toBeGreaterThanOrEqual(2);
     expect(examples.some((e) => /--base-url https:\/\/staging\./.test(e))).toBe(true);
     const keys = join(dir, 'keys.json');
-    writeFileSync(keys, JSON.stringify({
-      sandbox: { base_url: 'http://127.0.0.1:8080/api/partners/sandbox/v1', keys: { full: 'sk_test_x' } },
-      production: { base_url: 'http://127.0.0.1:8080/api/partners/v1', keys: { full: 'sk_live_x' } },
-    }));
+    writeFileSync(
+      keys,
+      JSON.stringify({
+        sandbox: { base_url: 'http://127.0.0.1:8080/api/partners/sandbox/v1', keys: { full: 'sk_test_x' } },
+        production: { base_url: 'http://127.0.0.1:8080/api/partners/v1', keys: { full: 'sk_live_x' } },
+      }),
+    );
     for (const example of examples) {
       const argv = example.slice('npm run conformance -- '.length).split(/ +/);
       const k = argv.indexOf('--keys');

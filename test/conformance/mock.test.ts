@@ -20,12 +20,24 @@ let base: string;
 
 beforeAll(async () => {
   const port = await freePort();
-  mock = await startUntilReady(bin('prism'), ['mock', 'generated/openapi.json', '--host', '127.0.0.1', '--port', String(port)], `http://127.0.0.1:${port}/health`);
+  mock = await startUntilReady(
+    bin('prism'),
+    ['mock', 'generated/openapi.json', '--host', '127.0.0.1', '--port', String(port)],
+    `http://127.0.0.1:${port}/health`,
+  );
   // Strips the sandbox base path and forwards to Prism, byte for byte.
   prefix = createServer((req, res) => {
-    const path = (req.url ?? '/').startsWith(SANDBOX) ? (req.url ?? '/').slice(SANDBOX.length) || '/' : '/__outside_the_sandbox_base_path__';
-    const up = request({ host: '127.0.0.1', port, method: req.method, path, headers: req.headers }, (r) => { res.writeHead(r.statusCode ?? 502, r.headers); r.pipe(res); });
-    up.on('error', () => { res.writeHead(502); res.end(); });
+    const path = (req.url ?? '/').startsWith(SANDBOX)
+      ? (req.url ?? '/').slice(SANDBOX.length) || '/'
+      : '/__outside_the_sandbox_base_path__';
+    const up = request({ host: '127.0.0.1', port, method: req.method, path, headers: req.headers }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers);
+      r.pipe(res);
+    });
+    up.on('error', () => {
+      res.writeHead(502);
+      res.end();
+    });
     req.pipe(up);
   });
   await new Promise<void>((resolve) => prefix.listen(0, '127.0.0.1', resolve));
@@ -53,10 +65,18 @@ describe('the contract profile against the Prism mock', () => {
     expect(r.totals).toMatchObject({ cases: operations.length, passed: operations.length });
     // Every write was sent and answered its own success: the POSTs' 201, PATCH's 200, DELETE's 204 without content.
     const writes = operations.filter((o) => o.writes);
-    const written = r.coverage.cells.filter((c) => c.state === 'exercised' && writes.some((o) => o.operationId === c.operationId && o.success === c.status));
+    const written = r.coverage.cells.filter(
+      (c) => c.state === 'exercised' && writes.some((o) => o.operationId === c.operationId && o.success === c.status),
+    );
     expect(written.map((c) => c.operationId).sort()).toEqual(writes.map((o) => o.operationId).sort());
-    expect(r.coverage.cells.filter((c) => c.status === 201).length).toBe(writes.filter((o) => o.success === 201).length);
-    expect(r.coverage).toMatchObject({ notion: "every operation's success (200, 201)", reachable: operations.length, percent: 100 });
+    expect(r.coverage.cells.filter((c) => c.status === 201).length).toBe(
+      writes.filter((o) => o.success === 201).length,
+    );
+    expect(r.coverage).toMatchObject({
+      notion: "every operation's success (200, 201)",
+      reachable: operations.length,
+      percent: 100,
+    });
     expect(r.exitCode).toBe(0);
   });
 });

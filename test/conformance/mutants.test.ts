@@ -25,7 +25,9 @@ const kills: string[] = [];
 const RUN_TIMEOUT = 180_000;
 const ALL = [...MUTANTS, ...FILTER_MUTANTS, ...PURCHASE_MUTANTS, ...WEBHOOK_MUTANTS];
 
-beforeAll(async () => { ref = await startReference(); }, 60_000);
+beforeAll(async () => {
+  ref = await startReference();
+}, 60_000);
 afterAll(async () => {
   await ref?.close();
   if (kills.length) console.log(`mutants:\n${kills.join('\n')}`);
@@ -33,14 +35,22 @@ afterAll(async () => {
 
 async function runThrough(mutant: Mutant | null): Promise<RunResult> {
   const writes = mutant === null || mutant.writes === true;
-  const proxy = await startProxy(ref.url, { sandbox: ref.keys.sandbox.keys.full, production: ref.keys.production.keys.full }, mutant, { writes });
+  const proxy = await startProxy(
+    ref.url,
+    { sandbox: ref.keys.sandbox.keys.full, production: ref.keys.production.keys.full },
+    mutant,
+    { writes },
+  );
   try {
     const options = optionsFor(ref, 'sandbox', proxy.origin);
     if (!writes) return await runConformance({ ...options, readOnly: true });
     if (!mutant) return await runConformance(options);
     // ip_loopback reads a transaction the `full` key listed: with `full` on another account it would find none.
     const { ip_loopback: _sameAccountOnly, ...keys } = options.keys;
-    return await runConformance({ ...options, keys: { ...keys, full: await ownAccountKey(ref, 'sandbox', `mutant-${mutant.name}`) } });
+    return await runConformance({
+      ...options,
+      keys: { ...keys, full: await ownAccountKey(ref, 'sandbox', `mutant-${mutant.name}`) },
+    });
   } finally {
     await proxy.close();
   }
@@ -49,18 +59,24 @@ async function runThrough(mutant: Mutant | null): Promise<RunResult> {
 const failingChecks = (r: RunResult) => [...new Set(r.cases.flatMap((c) => c.failures.map((f) => f.check)))].sort();
 
 describe('the conformance suite against mutants of the reference server', () => {
-  it('passes through an honest proxy, with every write case', async () => {
-    const r = await runThrough(null);
-    const failures = r.cases.flatMap((c) => c.failures.map((f) => `${c.id}: [${f.check}] ${f.message}`));
-    expect(failures).toEqual([]);
-    expect(r.writes).toBe(true);
-    expect(r.exitCode).toBe(0);
-    expect(r.coverage.percent).toBe(100);
-  }, RUN_TIMEOUT);
+  it(
+    'passes through an honest proxy, with every write case',
+    async () => {
+      const r = await runThrough(null);
+      const failures = r.cases.flatMap((c) => c.failures.map((f) => `${c.id}: [${f.check}] ${f.message}`));
+      expect(failures).toEqual([]);
+      expect(r.writes).toBe(true);
+      expect(r.exitCode).toBe(0);
+      expect(r.coverage.percent).toBe(100);
+    },
+    RUN_TIMEOUT,
+  );
 
   it('has at least 20 mutants, each with a distinct name, one per declared filter, and every purchase mutant writes', () => {
     expect(ALL.length).toBeGreaterThanOrEqual(20);
-    const declared = new Contract().operations.flatMap((op) => op.params.filter((p) => p.meaning?.filter).map((p) => `${op.operationId}.${p.name}_ignored`));
+    const declared = new Contract().operations.flatMap((op) =>
+      op.params.filter((p) => p.meaning?.filter).map((p) => `${op.operationId}.${p.name}_ignored`),
+    );
     expect(FILTER_MUTANTS.map((m) => m.name).sort()).toEqual(declared.sort());
     expect(declared.length).toBeGreaterThanOrEqual(10);
     expect(new Set(ALL.map((m) => m.name)).size).toBe(ALL.length);
@@ -68,11 +84,17 @@ describe('the conformance suite against mutants of the reference server', () => 
     expect(WEBHOOK_MUTANTS.every((m) => m.writes)).toBe(true);
   });
 
-  it.concurrent.each(ALL.map((m) => [m.name, m] as const))('kills %s', async (_name, mutant) => {
-    const r = await runThrough(mutant);
-    const checks = failingChecks(r);
-    kills.push(`  ${r.exitCode === 1 && checks.includes(mutant.check) ? 'killed ' : 'SURVIVED'} ${mutant.name.padEnd(36)} ${r.totals.failed} failed cases; checks: ${checks.join(', ')}`);
-    expect(r.exitCode).toBe(1);
-    expect(checks).toContain(mutant.check);
-  }, RUN_TIMEOUT);
+  it.concurrent.each(ALL.map((m) => [m.name, m] as const))(
+    'kills %s',
+    async (_name, mutant) => {
+      const r = await runThrough(mutant);
+      const checks = failingChecks(r);
+      kills.push(
+        `  ${r.exitCode === 1 && checks.includes(mutant.check) ? 'killed ' : 'SURVIVED'} ${mutant.name.padEnd(36)} ${r.totals.failed} failed cases; checks: ${checks.join(', ')}`,
+      );
+      expect(r.exitCode).toBe(1);
+      expect(checks).toContain(mutant.check);
+    },
+    RUN_TIMEOUT,
+  );
 });

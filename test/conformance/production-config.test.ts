@@ -10,18 +10,29 @@ import { runConformance, type RunResult } from '../../conformance/runner.ts';
 import { optionsFor, startReference, type Reference } from './support/reference-server.ts';
 
 let ref: Reference;
-beforeAll(async () => { ref = await startReference({ VALIDATE_RESPONSES: 'false' }); }, 60_000);
-afterAll(async () => { await ref?.close(); });
+beforeAll(async () => {
+  ref = await startReference({ VALIDATE_RESPONSES: 'false' });
+}, 60_000);
+afterAll(async () => {
+  await ref?.close();
+});
 
-const failures = (r: RunResult) => r.cases.flatMap((c) => c.failures.map((f) => `${c.id}: [${f.check}] ${f.message} — ${f.request ?? ''} → ${f.response ?? ''}`));
+const failures = (r: RunResult) =>
+  r.cases.flatMap((c) =>
+    c.failures.map((f) => `${c.id}: [${f.check}] ${f.message} — ${f.request ?? ''} → ${f.response ?? ''}`),
+  );
 
 describe('the production configuration (response validation off, read cache on)', () => {
   // The first sandbox run writes (purchases leave through the fast path too); the others read only.
-  it.each(['sandbox', 'sandbox again (warm cache)', 'production'])('%s: every case passes with 100 percent coverage', async (name) => {
-    const env = name.startsWith('sandbox') ? 'sandbox' : 'production';
-    const r = await runConformance({ ...optionsFor(ref, env), readOnly: name !== 'sandbox' });
-    expect(failures(r)).toEqual([]);
-    expect(r.coverage.percent).toBe(100);
-    expect(r.exitCode).toBe(0);
-  }, 120_000); // the run with writes also waits for its webhook deliveries: about 30 s alone, more on shared cores
+  it.each(['sandbox', 'sandbox again (warm cache)', 'production'])(
+    '%s: every case passes with 100 percent coverage',
+    async (name) => {
+      const env = name.startsWith('sandbox') ? 'sandbox' : 'production';
+      const r = await runConformance({ ...optionsFor(ref, env), readOnly: name !== 'sandbox' });
+      expect(failures(r)).toEqual([]);
+      expect(r.coverage.percent).toBe(100);
+      expect(r.exitCode).toBe(0);
+    },
+    120_000,
+  ); // the run with writes also waits for its webhook deliveries: about 30 s alone, more on shared cores
 });

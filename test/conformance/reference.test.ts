@@ -14,10 +14,17 @@ import { NO_WEBHOOK_DATA } from '../../conformance/cases/common.ts';
 import { optionsFor, startReference, type Reference } from './support/reference-server.ts';
 
 let ref: Reference;
-beforeAll(async () => { ref = await startReference(); }, 60_000);
-afterAll(async () => { await ref?.close(); });
+beforeAll(async () => {
+  ref = await startReference();
+}, 60_000);
+afterAll(async () => {
+  await ref?.close();
+});
 
-const failures = (r: RunResult) => r.cases.flatMap((c) => c.failures.map((f) => `${c.id}: [${f.check}] ${f.message} — ${f.request ?? ''} → ${f.response ?? ''}`));
+const failures = (r: RunResult) =>
+  r.cases.flatMap((c) =>
+    c.failures.map((f) => `${c.id}: [${f.check}] ${f.message} — ${f.request ?? ''} → ${f.response ?? ''}`),
+  );
 
 const skips = (r: RunResult) => r.cases.filter((c) => c.status === 'skipped').map((c) => `${c.id}: ${c.reason}`);
 
@@ -42,9 +49,18 @@ describe('the full profile against the reference server', () => {
     // Besides the write cases: the cases that need a webhook endpoint, delivery or event (the production demo data
     // has none, and a read-only run cannot create one), and those that need their walk.
     const reasons = new Set(r.cases.filter((c) => c.status === 'skipped').map((c) => c.reason));
-    expect([...reasons].filter((x) => x !== READ_ONLY_REASON && !x?.startsWith(NO_WEBHOOK_DATA) && x !== 'the walk of listWebhookDeliveries failed')).toEqual([]);
+    expect(
+      [...reasons].filter(
+        (x) =>
+          x !== READ_ONLY_REASON && !x?.startsWith(NO_WEBHOOK_DATA) && x !== 'the walk of listWebhookDeliveries failed',
+      ),
+    ).toEqual([]);
     expect(r.cases.filter((c) => c.status === 'skipped').length).toBeGreaterThan(100);
-    expect(r.coverage.cells.filter((c) => c.operationId === 'createAirtimePurchase' && c.state === 'exercised').map((c) => c.status)).toEqual([405]);
+    expect(
+      r.coverage.cells
+        .filter((c) => c.operationId === 'createAirtimePurchase' && c.state === 'exercised')
+        .map((c) => c.status),
+    ).toEqual([405]);
     expect(r.coverage.percent).toBe(100);
     expect(r.exitCode).toBe(0);
   });

@@ -20,35 +20,202 @@ interface Row {
 }
 
 const rows: Row[] = [
-  { name: 'a documented 200', op: 'getAccount', res: () => response(200, example('AccountOk')), expect: { status: 200 }, problems: {} },
-  { name: 'a documented 401', op: 'listTransactions', res: revoked, expect: { status: 401, code: 'TOKEN_REVOKED' }, problems: {} },
-  { name: 'an undocumented status', op: 'getAccount', res: () => response(418, example('ErrorInternal')), problems: { status_code_conformance: ['418 is not documented'], status_code_echo: ['status.code is 500', 'status.message'] } },
-  { name: 'another status than expected', op: 'getAccount', res: () => response(200, example('AccountOk')), expect: { status: 401, code: 'AUTHENTICATION_REQUIRED' }, problems: { status_code_conformance: ['expected status 401 AUTHENTICATION_REQUIRED, got 200'] } },
-  { name: 'text/plain', op: 'getAccountBalance', res: () => response(200, example('BalanceOk'), { 'content-type': 'text/plain' }), problems: { content_type_conformance: ["'text/plain'"] } },
-  { name: 'a body that is not JSON', op: 'getAccountBalance', res: () => response(200, 'OK'), problems: { envelope_conformance: ['not a JSON object'] } },
-  { name: 'an error with data', op: 'listTransactions', res: () => { const b = example('ErrorTokenRevoked'); b.data = null; return response(401, b, WWW_INVALID); }, problems: { envelope_conformance: ['`data` member'] } },
-  { name: 'a list without pagination', op: 'listTransactions', res: () => { const b = example('TransactionListOk'); delete b.pagination; return response(200, b); }, problems: { envelope_conformance: ['without a `pagination`'], response_schema_conformance: ['pagination'] } },
-  { name: 'status.code ≠ HTTP status', op: 'getAccount', res: () => { const b = example('AccountOk'); b.status.code = 201; return response(200, b); }, problems: { status_code_echo: ['status.code is 201'] } },
-  { name: 'amount as a number', op: 'listTransactions', res: () => { const b = example('TransactionListOk'); b.data[0].attributes.amount = 12.5; return response(200, b); }, problems: { response_schema_conformance: ['/data/0/attributes/amount must be string'] } },
-  { name: 'no X-Request-Id', op: 'getHealth', res: () => { const r = response(200, example('HealthOk')); delete r.headers['x-request-id']; return r; }, problems: { response_headers_conformance: ['no X-Request-Id'] } },
-  { name: 'X-Request-Id not echoed (full profile)', op: 'getHealth', res: () => response(200, example('HealthOk'), { 'x-request-id': 'other' }), problems: { response_headers_conformance: ["not the client's"] } },
-  { name: 'X-Request-Id not echoed (contract profile: not required)', op: 'getHealth', semantics: false, res: () => response(200, example('HealthOk'), { 'x-request-id': 'other' }), problems: {} },
-  { name: '401 without WWW-Authenticate', op: 'getAccount', res: () => response(401, example('ErrorTokenRevoked')), problems: { response_headers_conformance: ['no WWW-Authenticate', "WWW-Authenticate is ''", 'on TOKEN_REVOKED'] } },
-  { name: 'INSUFFICIENT_SCOPE naming the right scope', op: 'listTransactions', res: () => scope('Bearer error="insufficient_scope", scope="read_transactions"'), expect: { status: 403, code: 'INSUFFICIENT_SCOPE', scope: 'read_transactions' }, problems: {} },
-  { name: 'INSUFFICIENT_SCOPE naming another scope', op: 'getAccount', res: () => scope('Bearer error="insufficient_scope", scope="read_transactions"'), expect: { status: 403, code: 'INSUFFICIENT_SCOPE', scope: 'read_balance' }, problems: { response_headers_conformance: ['on INSUFFICIENT_SCOPE'], error_subject_named: ['does not name the scope'] } },
-  { name: '405 without Allow', op: 'getAccount', res: () => response(405, example('ErrorMethodNotAllowed')), problems: { response_headers_conformance: ['no Allow', "Allow is ''"] } },
-  { name: '429 with Retry-After', op: 'getAccount', res: () => response(429, example('ErrorRateLimited'), { 'retry-after': '1' }), problems: {} },
-  { name: '503 without Retry-After', op: 'getHealth', res: () => response(503, example('ErrorServiceUnavailable')), problems: { response_headers_conformance: ['no Retry-After', "Retry-After is ''"] } },
-  { name: 'an error code the status does not document', op: 'getAccount', res: () => response(401, example('ErrorTransactionNotFound'), WWW_INVALID), problems: { error_code_conformance: ['TRANSACTION_NOT_FOUND is not documented'], status_code_echo: ['status.code is 404', 'status.message'] } },
-  { name: 'another error code than expected', op: 'getAccount', res: revoked, expect: { status: 401, code: 'INVALID_CREDENTIALS' }, problems: { error_code_conformance: ['error.code is TOKEN_REVOKED'] } },
-  { name: 'INVALID_PARAMETER naming the parameter', op: 'listTransactions', res: () => response(400, example('ErrorInvalidParameter')), expect: { status: 400, code: 'INVALID_PARAMETER', parameter: 'per_page' }, problems: {} },
-  { name: "INVALID_PARAMETER about per_page does not name 'page'", op: 'listTransactions', res: () => response(400, example('ErrorInvalidParameter')), expect: { status: 400, code: 'INVALID_PARAMETER', parameter: 'page' }, problems: { error_subject_named: ["does not name 'page'"] } },
-  { name: 'a key echoed in the body', op: 'getAccount', requestHeaders: { authorization: 'Bearer sk_test_0123456789abcdefghij' }, res: () => { const b = example('ErrorInvalidCredentials'); b.error.message = 'bad key sk_test_0123456789abcdefghij'; return response(401, b, WWW_INVALID); }, problems: { secret_not_echoed: ['repeats the API key'] } },
+  {
+    name: 'a documented 200',
+    op: 'getAccount',
+    res: () => response(200, example('AccountOk')),
+    expect: { status: 200 },
+    problems: {},
+  },
+  {
+    name: 'a documented 401',
+    op: 'listTransactions',
+    res: revoked,
+    expect: { status: 401, code: 'TOKEN_REVOKED' },
+    problems: {},
+  },
+  {
+    name: 'an undocumented status',
+    op: 'getAccount',
+    res: () => response(418, example('ErrorInternal')),
+    problems: {
+      status_code_conformance: ['418 is not documented'],
+      status_code_echo: ['status.code is 500', 'status.message'],
+    },
+  },
+  {
+    name: 'another status than expected',
+    op: 'getAccount',
+    res: () => response(200, example('AccountOk')),
+    expect: { status: 401, code: 'AUTHENTICATION_REQUIRED' },
+    problems: { status_code_conformance: ['expected status 401 AUTHENTICATION_REQUIRED, got 200'] },
+  },
+  {
+    name: 'text/plain',
+    op: 'getAccountBalance',
+    res: () => response(200, example('BalanceOk'), { 'content-type': 'text/plain' }),
+    problems: { content_type_conformance: ["'text/plain'"] },
+  },
+  {
+    name: 'a body that is not JSON',
+    op: 'getAccountBalance',
+    res: () => response(200, 'OK'),
+    problems: { envelope_conformance: ['not a JSON object'] },
+  },
+  {
+    name: 'an error with data',
+    op: 'listTransactions',
+    res: () => {
+      const b = example('ErrorTokenRevoked');
+      b.data = null;
+      return response(401, b, WWW_INVALID);
+    },
+    problems: { envelope_conformance: ['`data` member'] },
+  },
+  {
+    name: 'a list without pagination',
+    op: 'listTransactions',
+    res: () => {
+      const b = example('TransactionListOk');
+      delete b.pagination;
+      return response(200, b);
+    },
+    problems: { envelope_conformance: ['without a `pagination`'], response_schema_conformance: ['pagination'] },
+  },
+  {
+    name: 'status.code ≠ HTTP status',
+    op: 'getAccount',
+    res: () => {
+      const b = example('AccountOk');
+      b.status.code = 201;
+      return response(200, b);
+    },
+    problems: { status_code_echo: ['status.code is 201'] },
+  },
+  {
+    name: 'amount as a number',
+    op: 'listTransactions',
+    res: () => {
+      const b = example('TransactionListOk');
+      b.data[0].attributes.amount = 12.5;
+      return response(200, b);
+    },
+    problems: { response_schema_conformance: ['/data/0/attributes/amount must be string'] },
+  },
+  {
+    name: 'no X-Request-Id',
+    op: 'getHealth',
+    res: () => {
+      const r = response(200, example('HealthOk'));
+      delete r.headers['x-request-id'];
+      return r;
+    },
+    problems: { response_headers_conformance: ['no X-Request-Id'] },
+  },
+  {
+    name: 'X-Request-Id not echoed (full profile)',
+    op: 'getHealth',
+    res: () => response(200, example('HealthOk'), { 'x-request-id': 'other' }),
+    problems: { response_headers_conformance: ["not the client's"] },
+  },
+  {
+    name: 'X-Request-Id not echoed (contract profile: not required)',
+    op: 'getHealth',
+    semantics: false,
+    res: () => response(200, example('HealthOk'), { 'x-request-id': 'other' }),
+    problems: {},
+  },
+  {
+    name: '401 without WWW-Authenticate',
+    op: 'getAccount',
+    res: () => response(401, example('ErrorTokenRevoked')),
+    problems: { response_headers_conformance: ['no WWW-Authenticate', "WWW-Authenticate is ''", 'on TOKEN_REVOKED'] },
+  },
+  {
+    name: 'INSUFFICIENT_SCOPE naming the right scope',
+    op: 'listTransactions',
+    res: () => scope('Bearer error="insufficient_scope", scope="read_transactions"'),
+    expect: { status: 403, code: 'INSUFFICIENT_SCOPE', scope: 'read_transactions' },
+    problems: {},
+  },
+  {
+    name: 'INSUFFICIENT_SCOPE naming another scope',
+    op: 'getAccount',
+    res: () => scope('Bearer error="insufficient_scope", scope="read_transactions"'),
+    expect: { status: 403, code: 'INSUFFICIENT_SCOPE', scope: 'read_balance' },
+    problems: {
+      response_headers_conformance: ['on INSUFFICIENT_SCOPE'],
+      error_subject_named: ['does not name the scope'],
+    },
+  },
+  {
+    name: '405 without Allow',
+    op: 'getAccount',
+    res: () => response(405, example('ErrorMethodNotAllowed')),
+    problems: { response_headers_conformance: ['no Allow', "Allow is ''"] },
+  },
+  {
+    name: '429 with Retry-After',
+    op: 'getAccount',
+    res: () => response(429, example('ErrorRateLimited'), { 'retry-after': '1' }),
+    problems: {},
+  },
+  {
+    name: '503 without Retry-After',
+    op: 'getHealth',
+    res: () => response(503, example('ErrorServiceUnavailable')),
+    problems: { response_headers_conformance: ['no Retry-After', "Retry-After is ''"] },
+  },
+  {
+    name: 'an error code the status does not document',
+    op: 'getAccount',
+    res: () => response(401, example('ErrorTransactionNotFound'), WWW_INVALID),
+    problems: {
+      error_code_conformance: ['TRANSACTION_NOT_FOUND is not documented'],
+      status_code_echo: ['status.code is 404', 'status.message'],
+    },
+  },
+  {
+    name: 'another error code than expected',
+    op: 'getAccount',
+    res: revoked,
+    expect: { status: 401, code: 'INVALID_CREDENTIALS' },
+    problems: { error_code_conformance: ['error.code is TOKEN_REVOKED'] },
+  },
+  {
+    name: 'INVALID_PARAMETER naming the parameter',
+    op: 'listTransactions',
+    res: () => response(400, example('ErrorInvalidParameter')),
+    expect: { status: 400, code: 'INVALID_PARAMETER', parameter: 'per_page' },
+    problems: {},
+  },
+  {
+    name: "INVALID_PARAMETER about per_page does not name 'page'",
+    op: 'listTransactions',
+    res: () => response(400, example('ErrorInvalidParameter')),
+    expect: { status: 400, code: 'INVALID_PARAMETER', parameter: 'page' },
+    problems: { error_subject_named: ["does not name 'page'"] },
+  },
+  {
+    name: 'a key echoed in the body',
+    op: 'getAccount',
+    requestHeaders: { authorization: 'Bearer sk_test_0123456789abcdefghij' },
+    res: () => {
+      const b = example('ErrorInvalidCredentials');
+      b.error.message = 'bad key sk_test_0123456789abcdefghij';
+      return response(401, b, WWW_INVALID);
+    },
+    problems: { secret_not_echoed: ['repeats the API key'] },
+  },
 ];
 
 describe('response checks on canned responses', () => {
   it.each(rows.map((r) => [r.name, r] as const))('%s', (_n, row) => {
-    const i = input(row.op, row.res(), { ...(row.expect ? { expect: row.expect } : {}), ...(row.requestHeaders ? { requestHeaders: row.requestHeaders } : {}), ...(row.semantics === false ? { semantics: false } : {}) });
+    const i = input(row.op, row.res(), {
+      ...(row.expect ? { expect: row.expect } : {}),
+      ...(row.requestHeaders ? { requestHeaders: row.requestHeaders } : {}),
+      ...(row.semantics === false ? { semantics: false } : {}),
+    });
     for (const check of RESPONSE_CHECKS) {
       const got = check.run(i).map((p) => p.message);
       const want = row.problems[check.name] ?? [];

@@ -14,8 +14,14 @@ const ENV = { CONFORMANCE_KEY_FULL: 'sk_test_x' };
 
 describe('--webhook-url and --webhook-port', () => {
   it.each([
-    [['--webhook-url', 'https://hooks.example.ng:8443/relay'], { url: 'https://hooks.example.ng:8443/relay', port: 8443 }],
-    [['--webhook-url', 'https://hooks.example.ng/relay', '--webhook-port', '9000'], { url: 'https://hooks.example.ng/relay', port: 9000 }],
+    [
+      ['--webhook-url', 'https://hooks.example.ng:8443/relay'],
+      { url: 'https://hooks.example.ng:8443/relay', port: 8443 },
+    ],
+    [
+      ['--webhook-url', 'https://hooks.example.ng/relay', '--webhook-port', '9000'],
+      { url: 'https://hooks.example.ng/relay', port: 9000 },
+    ],
   ])('%j → the receiver %j', (args, webhook) => {
     expect(parseOptions([...BASE, ...args], ENV).webhook).toEqual(webhook);
   });
@@ -37,19 +43,30 @@ describe('--webhook-url and --webhook-port', () => {
 
 describe('a run with --webhook-url', () => {
   let ref: Reference;
-  beforeAll(async () => { ref = await startReference(); }, 60_000);
-  afterAll(async () => { await ref?.close(); });
+  beforeAll(async () => {
+    ref = await startReference();
+  }, 60_000);
+  afterAll(async () => {
+    await ref?.close();
+  });
 
   it('registers that URL and receives the deliveries on that port: the webhook cases pass', async () => {
     const port = await new Promise<number>((resolve) => {
-      const s = createServer().listen(0, () => { const p = (s.address() as { port: number }).port; s.close(() => resolve(p)); });
+      const s = createServer().listen(0, () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => resolve(p));
+      });
     });
     const url = `http://127.0.0.1:${port}/relayed`;
     const r = await runConformance({ ...optionsFor(ref, 'sandbox'), webhook: { url, port }, log: () => {} });
     const setup = r.cases.find((c) => c.id === 'webhooks.setup');
     expect(setup?.status, JSON.stringify(setup?.failures ?? setup?.reason)).toBe('passed');
     expect(r.cases.filter((c) => c.group.startsWith('webhook') && c.status === 'failed').map((c) => c.id)).toEqual([]);
-    const listed = await fetch(`${ref.keys.sandbox.base_url}/webhooks?per_page=100`, { headers: { Authorization: `Bearer ${ref.keys.sandbox.keys.full}` } });
-    expect(((await listed.json()) as { data: { attributes: { url: string } }[] }).data.map((e) => e.attributes.url)).toContain(url);
+    const listed = await fetch(`${ref.keys.sandbox.base_url}/webhooks?per_page=100`, {
+      headers: { Authorization: `Bearer ${ref.keys.sandbox.keys.full}` },
+    });
+    expect(
+      ((await listed.json()) as { data: { attributes: { url: string } }[] }).data.map((e) => e.attributes.url),
+    ).toContain(url);
   }, 180_000);
 });

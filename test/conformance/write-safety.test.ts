@@ -20,28 +20,74 @@ import { startCountingListener, type CountingListener } from './support/counting
 const contract = new Contract();
 const SANDBOX = '/api/partners/sandbox/v1';
 let listener: CountingListener;
-beforeAll(async () => { listener = await startCountingListener(); });
-afterAll(async () => { await listener?.close(); });
+beforeAll(async () => {
+  listener = await startCountingListener();
+});
+afterAll(async () => {
+  await listener?.close();
+});
 
 describe('the rule', () => {
-  const paths = [SANDBOX, `${SANDBOX}/`, '/api/partners/v1', '', '/', '/api/partners/sandbox/v2', `/gateway${SANDBOX}`, '/API/partners/sandbox/v1', `${SANDBOX}/account`];
+  const paths = [
+    SANDBOX,
+    `${SANDBOX}/`,
+    '/api/partners/v1',
+    '',
+    '/',
+    '/api/partners/sandbox/v2',
+    `/gateway${SANDBOX}`,
+    '/API/partners/sandbox/v1',
+    `${SANDBOX}/account`,
+  ];
   it('allows writing iff sandbox, the sandbox base path and sk_test_ keys only', () => {
-    fc.assert(fc.property(
-      fc.constantFrom<Environment>('sandbox', 'production'),
-      fc.constantFrom(...paths),
-      fc.dictionary(fc.constantFrom(...ROLES), fc.constantFrom('sk_test_', 'sk_live_', 'sk_', 'pk_test_').map((p) => `${p}abc123`), { maxKeys: 5 }),
-      (env, path, keys) => {
-        const allowed = env === 'sandbox' && path.replace(/\/+$/, '') === SANDBOX && Object.values(keys).every((k) => k.startsWith('sk_test_'));
-        expect(writeRefusal({ env, baseUrl: `https://staging.example${path}`, keys }, contract) === null).toBe(allowed);
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.constantFrom<Environment>('sandbox', 'production'),
+        fc.constantFrom(...paths),
+        fc.dictionary(
+          fc.constantFrom(...ROLES),
+          fc.constantFrom('sk_test_', 'sk_live_', 'sk_', 'pk_test_').map((p) => `${p}abc123`),
+          { maxKeys: 5 },
+        ),
+        (env, path, keys) => {
+          const allowed =
+            env === 'sandbox' &&
+            path.replace(/\/+$/, '') === SANDBOX &&
+            Object.values(keys).every((k) => k.startsWith('sk_test_'));
+          expect(writeRefusal({ env, baseUrl: `https://staging.example${path}`, keys }, contract) === null).toBe(
+            allowed,
+          );
+        },
+      ),
+    );
   });
   it("reads the sandbox base path from the contract's servers", () => expect(contract.sandboxBasePath).toBe(SANDBOX));
   const basePath = { enum: ['/api/partners/sandbox/v1', '/api/partners/v1'], default: '/api/partners/sandbox/v1' };
   it.each([
-    ['a server described as the sandbox', [{ url: 'https://h/api/partners/v1', description: 'Production' }, { url: 'https://h/sb/v1', description: 'Sandbox, test money' }], '/sb/v1'],
-    ['a described template, its variables at their default', [{ url: 'https://{host}/sb/{version}/', description: 'Sandbox', variables: { host: { default: 'h:1' }, version: { default: 'v1' } } }], '/sb/v1'],
-    ['a template of both environments only', [{ url: 'https://h{base_path}', description: 'Hosted API', variables: { base_path: basePath } }], null],
+    [
+      'a server described as the sandbox',
+      [
+        { url: 'https://h/api/partners/v1', description: 'Production' },
+        { url: 'https://h/sb/v1', description: 'Sandbox, test money' },
+      ],
+      '/sb/v1',
+    ],
+    [
+      'a described template, its variables at their default',
+      [
+        {
+          url: 'https://{host}/sb/{version}/',
+          description: 'Sandbox',
+          variables: { host: { default: 'h:1' }, version: { default: 'v1' } },
+        },
+      ],
+      '/sb/v1',
+    ],
+    [
+      'a template of both environments only',
+      [{ url: 'https://h{base_path}', description: 'Hosted API', variables: { base_path: basePath } }],
+      null,
+    ],
     ['no sandbox at all', [{ url: 'https://h/api/partners/v1', description: 'Production' }], null],
   ])('finds the sandbox base path in %s', (_name, servers, expected) => {
     expect(sandboxBasePath(new Bundle({ servers } as never))).toBe(expected);
@@ -58,22 +104,43 @@ describe('a run that would write elsewhere sends nothing', () => {
   ];
   it.each(cases)('%s: WriteRefused before the first request', async (_n, env, path, keys, profile) => {
     const before = listener.requests.length;
-    await expect(runConformance({ env, baseUrl: listener.origin + path, keys, profile, rate: 0, minCoverage: 0, log: () => {} })).rejects.toThrow(WriteRefused);
+    await expect(
+      runConformance({ env, baseUrl: listener.origin + path, keys, profile, rate: 0, minCoverage: 0, log: () => {} }),
+    ).rejects.toThrow(WriteRefused);
     expect(listener.requests.length).toBe(before);
   });
 
   const cli = conformanceCli;
   it('the CLI exits 2 with the reason, whatever the flags, and the listener sees no request', async () => {
     const before = listener.requests.length;
-    const r = await cli(['--env', 'production', '--base-url', `${listener.origin}/api/partners/v1`, '--rate', '0', '--min-coverage', '0', '--profile', 'contract'], { CONFORMANCE_KEY_FULL: 'sk_live_x1', CONFORMANCE_READ_ONLY: '0' });
+    const r = await cli(
+      [
+        '--env',
+        'production',
+        '--base-url',
+        `${listener.origin}/api/partners/v1`,
+        '--rate',
+        '0',
+        '--min-coverage',
+        '0',
+        '--profile',
+        'contract',
+      ],
+      { CONFORMANCE_KEY_FULL: 'sk_live_x1', CONFORMANCE_READ_ONLY: '0' },
+    );
     expect(r.code, r.err).toBe(2);
     expect(r.err.trim().split('\n')).toHaveLength(1);
-    expect(r.err).toContain('refusing to run: this run has write cases (POST), which are sent only to a sandbox, and the environment under test is production');
+    expect(r.err).toContain(
+      'refusing to run: this run has write cases (POST), which are sent only to a sandbox, and the environment under test is production',
+    );
     expect(listener.requests.length).toBe(before);
   }, 60_000);
   it('--read-only runs, and sends only safe methods', async () => {
     const before = listener.requests.length;
-    const r = await cli(['--env', 'production', '--base-url', `${listener.origin}/api/partners/v1`, '--rate', '0', '--read-only'], { CONFORMANCE_KEY_FULL: 'sk_live_x1' });
+    const r = await cli(
+      ['--env', 'production', '--base-url', `${listener.origin}/api/partners/v1`, '--rate', '0', '--read-only'],
+      { CONFORMANCE_KEY_FULL: 'sk_live_x1' },
+    );
     expect(r.code, r.err).toBe(1); // everything is 404 here: the run fails, but it ran
     const sent = listener.requests.slice(before);
     expect(sent.length).toBeGreaterThan(10);
@@ -90,11 +157,21 @@ describe('options and the transport', () => {
     [base, { CONFORMANCE_READ_ONLY: '0' }, undefined],
     [base, {}, undefined],
   ] as const)('%j %j → readOnly %s', (argv, env, want) => expect(parseOptions([...argv], env).readOnly).toBe(want));
-  it('refuses an unreadable CONFORMANCE_READ_ONLY', () => expect(() => parseOptions(base, { CONFORMANCE_READ_ONLY: 'yes' })).toThrow(UsageError));
+  it('refuses an unreadable CONFORMANCE_READ_ONLY', () =>
+    expect(() => parseOptions(base, { CONFORMANCE_READ_ONLY: 'yes' })).toThrow(UsageError));
   it('a transport that may not write throws before sending a POST', async () => {
     let calls = 0;
-    const t = new Transport({ rate: 0, timeoutMs: 1000, fetch: (async () => { calls++; return new Response('{}'); }) as typeof fetch });
-    await expect(t.fetch(new Request('http://api.test/x', { method: 'POST', body: '{}' }))).rejects.toThrow(WriteNotAllowed);
+    const t = new Transport({
+      rate: 0,
+      timeoutMs: 1000,
+      fetch: (async () => {
+        calls++;
+        return new Response('{}');
+      }) as typeof fetch,
+    });
+    await expect(t.fetch(new Request('http://api.test/x', { method: 'POST', body: '{}' }))).rejects.toThrow(
+      WriteNotAllowed,
+    );
     expect(calls).toBe(0);
     expect(t.exchanges).toEqual([]);
   });

@@ -31,8 +31,13 @@ describe('the operation index of ARCHITECTURE.md', () => {
 describe('the caches of ARCHITECTURE.md', () => {
   it('are the list of server/frozen.ts, where the caching rule lives', () => {
     const frozen = readFileSync(`${root}server/frozen.ts`, 'utf8');
-    const inCode = frozen.split('\n').filter((l) => l.startsWith(' * | ')).map((l) => l.slice(3));
-    const inDoc = doc.split('\n').filter((l) => l.startsWith('| ') && inCode.some((c) => c.split('|')[1] === l.split('|')[1]));
+    const inCode = frozen
+      .split('\n')
+      .filter((l) => l.startsWith(' * | '))
+      .map((l) => l.slice(3));
+    const inDoc = doc
+      .split('\n')
+      .filter((l) => l.startsWith('| ') && inCode.some((c) => c.split('|')[1] === l.split('|')[1]));
     expect(inCode.length).toBeGreaterThan(3);
     expect(inDoc).toEqual(inCode);
   });
@@ -44,7 +49,9 @@ describe('the layers of ARCHITECTURE.md', () => {
   it('hold: dependency-cruiser finds no import of server/, conformance/ or generated/ that breaks a rule of .dependency-cruiser.mjs', () => {
     const cli = `${root}node_modules/dependency-cruiser/bin/dependency-cruise.mjs`;
     const r = spawnSync(process.execPath, [cli, '--output-type', 'err-long', 'server', 'conformance', 'generated'], {
-      cwd: root, encoding: 'utf8', timeout: 120_000,
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 120_000,
     });
     const findings = `${r.stdout}${r.stderr}`;
     expect(findings, findings).toMatch(/no dependency violations found \(\d+ modules/);
@@ -61,10 +68,18 @@ describe('the layers of ARCHITECTURE.md', () => {
 
 describe('the server bundle (npm run build, scripts/build.ts)', () => {
   it('holds only modules of server/ and generated/, none of them test code', async () => {
-    const { metafile } = await build({ ...serverBundleOptions(root), absWorkingDir: root, write: false, metafile: true, logLevel: 'silent' });
+    const { metafile } = await build({
+      ...serverBundleOptions(root),
+      absWorkingDir: root,
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
     const inputs = Object.keys(metafile.inputs);
     expect(inputs).toContain('server/main.ts');
     expect(inputs.filter((i) => !/^(server|generated)\//.test(i))).toEqual([]);
-    expect(inputs.filter((i) => /\.(test|spec)\.ts$|(^|\/)test[-_/]|(^|\/)(mutation-probe|fixtures?)\b/.test(i))).toEqual([]);
+    expect(
+      inputs.filter((i) => /\.(test|spec)\.ts$|(^|\/)test[-_/]|(^|\/)(mutation-probe|fixtures?)\b/.test(i)),
+    ).toEqual([]);
   });
 });

@@ -19,7 +19,11 @@ import { bundle, operations, type JsonObject } from '../helpers/bundle.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { expandServers } from '../helpers/servers.ts';
 
-interface CodeSample { lang: string; label: string; source: string }
+interface CodeSample {
+  lang: string;
+  label: string;
+  source: string;
+}
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLIENT_ENTRY = pathToFileURL(join(ROOT, 'client/src/index.ts')).href;
@@ -36,7 +40,8 @@ const OPS = operations().map((o) => {
 });
 
 const curlOf = (samples: CodeSample[]) => samples.filter((s) => s.lang === 'Shell' && s.label === 'curl');
-const tsOf = (samples: CodeSample[]) => samples.filter((s) => s.lang === 'TypeScript' && s.label === 'TypeScript (client)');
+const tsOf = (samples: CodeSample[]) =>
+  samples.filter((s) => s.lang === 'TypeScript' && s.label === 'TypeScript (client)');
 
 /** The operations that lack exactly one curl or exactly one TypeScript sample. */
 function missingSamples(doc: JsonObject): string[] {
@@ -51,17 +56,29 @@ function missingSamples(doc: JsonObject): string[] {
   return out;
 }
 
-interface Run { code: number | null; stdout: string; stderr: string }
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 const run = (cmd: string, args: string[], env: Record<string, string>, timeout = 20_000): Promise<Run> =>
   new Promise((resolve) => {
-    execFile(cmd, args, { cwd: ROOT, env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}`, ...env }, timeout },
-      (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr }));
+    execFile(
+      cmd,
+      args,
+      { cwd: ROOT, env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}`, ...env }, timeout },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr }),
+    );
   });
 
 let work: string;
 let counter = 0;
 
-interface CurlResult extends Run { status: number; body: string }
+interface CurlResult extends Run {
+  status: number;
+  body: string;
+}
 async function runCurl(source: string, baseUrl: string, apiKey: string): Promise<CurlResult> {
   const bodyFile = join(work, `curl-${++counter}.body`);
   writeFileSync(bodyFile, '');
@@ -80,10 +97,22 @@ async function runTs(source: string, baseUrl: string, apiKey: string): Promise<R
 function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T>[] {
   let active = 0;
   const queue: (() => void)[] = [];
-  return tasks.map((task) => new Promise<T>((resolve) => {
-    const start = () => { active++; task().then(resolve).finally(() => { active--; queue.shift()?.(); }); };
-    if (active < limit) start(); else queue.push(start);
-  }));
+  return tasks.map(
+    (task) =>
+      new Promise<T>((resolve) => {
+        const start = () => {
+          active++;
+          task()
+            .then(resolve)
+            .finally(() => {
+              active--;
+              queue.shift()?.();
+            });
+        };
+        if (active < limit) start();
+        else queue.push(start);
+      }),
+  );
 }
 
 let srv: TestServer;
@@ -103,7 +132,8 @@ beforeAll(async () => {
   [srv, tsSrv] = await Promise.all([startTestServer(), startTestServer()]);
   baseUrl = srv.demoKeys!.sandbox.base_url;
   apiKey = srv.demoKeys!.sandbox.keys.full;
-  const ts = (o: (typeof OPS)[number]) => () => runTs(tsOf(o.samples)[0]!.source, tsSrv.demoKeys!.sandbox.base_url, tsSrv.demoKeys!.sandbox.keys.full);
+  const ts = (o: (typeof OPS)[number]) => () =>
+    runTs(tsOf(o.samples)[0]!.source, tsSrv.demoKeys!.sandbox.base_url, tsSrv.demoKeys!.sandbox.keys.full);
   // Each `node --import tsx` takes about a second: start them all now, four at a time beside one chain of the
   // webhook samples; each test awaits its own.
   const withTs = OPS.filter((o) => tsOf(o.samples).length === 1);
@@ -152,7 +182,11 @@ describe('x-codeSamples', () => {
 describe.each(OPS.map((o) => [o.operationId, o] as const))('%s', (operationId, o) => {
   it(`curl sample answers ${o.success} with ${o.success === 204 ? 'no body' : 'JSON'}`, async () => {
     const r = await runCurl(curlOf(o.samples)[0]!.source, baseUrl, apiKey);
-    expect({ code: r.code, status: r.status, stderr: r.stderr }, r.body).toEqual({ code: 0, status: o.success, stderr: '' });
+    expect({ code: r.code, status: r.status, stderr: r.stderr }, r.body).toEqual({
+      code: 0,
+      status: o.success,
+      stderr: '',
+    });
     if (o.success === 204) expect(r.body).toBe('');
     else expect(() => JSON.parse(r.body)).not.toThrow();
   });

@@ -9,7 +9,13 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-const env: NodeJS.ProcessEnv = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.test', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.test' };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@example.test',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@example.test',
+};
 delete env.GIT_DIR;
 delete env.GIT_WORK_TREE;
 
@@ -19,7 +25,8 @@ export function git(cwd: string, ...args: string[]): string {
   return r.stdout.trim();
 }
 
-export const bundle = (version: string) => JSON.stringify({ openapi: '3.1.0', info: { title: 't', version }, paths: {} }) + '\n';
+export const bundle = (version: string) =>
+  JSON.stringify({ openapi: '3.1.0', info: { title: 't', version }, paths: {} }) + '\n';
 
 export interface ScratchRepo {
   repo: string;
@@ -46,8 +53,13 @@ export function scratchRepos(): { create(): ScratchRepo; dispose(): void } {
       mkdirSync(dirname(join(repo, path)), { recursive: true });
       writeFileSync(join(repo, path), text);
     };
-    const commit = (message: string) => (git(repo, 'add', '-A'), git(repo, 'commit', '-q', '-m', message), git(repo, 'rev-parse', 'HEAD'));
-    const index = (c: string) => write('openapi/releases/index.json', JSON.stringify({ '1.0.0': { commit: c, tag: 'contract-v1.0.0' } }));
+    const commit = (message: string) => (
+      git(repo, 'add', '-A'),
+      git(repo, 'commit', '-q', '-m', message),
+      git(repo, 'rev-parse', 'HEAD')
+    );
+    const index = (c: string) =>
+      write('openapi/releases/index.json', JSON.stringify({ '1.0.0': { commit: c, tag: 'contract-v1.0.0' } }));
     return { write, commit, index };
   };
   let template: { repo: string; released: string; head: string } | undefined;

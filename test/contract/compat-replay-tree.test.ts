@@ -15,7 +15,7 @@ const repos = scratchRepos();
 afterAll(() => repos.dispose());
 const nodeModules = join(projectRoot, 'node_modules');
 
-describe('finding the release\'s tree', () => {
+describe("finding the release's tree", () => {
   it('takes the recorded commit and writes its tree, with the node_modules given linked in', () => {
     const s = repos.create();
     const found = locateRelease(s.repo)!;
@@ -32,7 +32,9 @@ describe('finding the release\'s tree', () => {
     git(s.repo, 'tag', 'contract-v1.0.0', s.head);
     const found = locateRelease(s.repo)!;
     expect(found).toMatchObject({ commit: s.head, via: 'tag contract-v1.0.0' });
-    expect(found.notes).toEqual([`openapi/releases/index.json records 1.0.0 at ${s.released.slice(0, 12)}, the tag contract-v1.0.0 is at ${s.head.slice(0, 12)}: the tag wins`]);
+    expect(found.notes).toEqual([
+      `openapi/releases/index.json records 1.0.0 at ${s.released.slice(0, 12)}, the tag contract-v1.0.0 is at ${s.head.slice(0, 12)}: the tag wins`,
+    ]);
   });
 
   it('finds nothing to replay where nothing is released', () => {
@@ -56,11 +58,26 @@ describe('finding the release\'s tree', () => {
     {
       name: 'neither a tag nor a recorded commit, only the snapshot',
       setUp: (s) => (rmSync(join(s.repo, 'openapi/releases/index.json')), s.commit('no index'), s.repo),
-      message: /release 1\.0\.0 has no tag contract-v1\.0\.0 in this clone and no commit recorded in openapi\/releases\/index\.json/,
+      message:
+        /release 1\.0\.0 has no tag contract-v1\.0\.0 in this clone and no commit recorded in openapi\/releases\/index\.json/,
     },
-    { name: 'an unknown release asked for', setUp: (s) => s.repo, release: '2.0.0', message: /release 2\.0\.0 has no tag contract-v2\.0\.0/ },
-    { name: 'a release that is not a version', setUp: (s) => s.repo, release: 'latest', message: /--release must be a MAJOR\.MINOR\.PATCH version, got 'latest'/ },
-    { name: 'a directory outside git', setUp: (s) => s.tempDir('compat-replay-nogit-'), message: /is not a git repository/ },
+    {
+      name: 'an unknown release asked for',
+      setUp: (s) => s.repo,
+      release: '2.0.0',
+      message: /release 2\.0\.0 has no tag contract-v2\.0\.0/,
+    },
+    {
+      name: 'a release that is not a version',
+      setUp: (s) => s.repo,
+      release: 'latest',
+      message: /--release must be a MAJOR\.MINOR\.PATCH version, got 'latest'/,
+    },
+    {
+      name: 'a directory outside git',
+      setUp: (s) => s.tempDir('compat-replay-nogit-'),
+      message: /is not a git repository/,
+    },
   ];
 
   it.each(refusals)('refuses $name', ({ setUp, release, message }) => {
@@ -69,7 +86,7 @@ describe('finding the release\'s tree', () => {
     expect(() => locateRelease(root, release)).toThrow(message);
   });
 
-  it('refuses a recorded commit whose tree carries another contract than the release\'s snapshot', () => {
+  it("refuses a recorded commit whose tree carries another contract than the release's snapshot", () => {
     const s = repos.create();
     s.write('generated/openapi.json', bundle('1.1.0'));
     s.index(s.commit('contract 1.1.0'));

@@ -31,7 +31,10 @@ export function baseDocument(version = '1.0.0'): Doc {
                 },
               },
             },
-            '404': { description: 'No such list.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+            '404': {
+              description: 'No such list.',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+            },
           },
         },
       },
@@ -42,7 +45,12 @@ export function baseDocument(version = '1.0.0'): Doc {
         Item: {
           type: 'object',
           required: ['id', 'name'],
-          properties: { id: { type: 'string' }, name: { type: 'string' }, note: { type: 'string' }, kind: { $ref: '#/components/schemas/ItemKind' } },
+          properties: {
+            id: { type: 'string' },
+            name: { type: 'string' },
+            note: { type: 'string' },
+            kind: { $ref: '#/components/schemas/ItemKind' },
+          },
         },
         Error: { type: 'object', required: ['code'], properties: { code: { $ref: '#/components/schemas/ErrorCode' } } },
         // A response enum the API declares open (values may be added), and one it does not.
@@ -103,23 +111,59 @@ export function sharedDocument(version = '1.0.0'): Doc {
   const json = (schema: Doc) => ({ content: { 'application/json': { schema } } });
   const notFound = { description: 'No such item.', ...json({ $ref: '#/components/schemas/Error' }) };
   doc.paths['/items'].post = {
-    operationId: 'createItem', summary: 'Create an item', requestBody: { required: true, ...json({ $ref: '#/components/schemas/Item' }) },
-    responses: { '201': { description: 'Created.', ...json({ type: 'object', properties: { data: { $ref: '#/components/schemas/Item' } } }) } },
+    operationId: 'createItem',
+    summary: 'Create an item',
+    requestBody: { required: true, ...json({ $ref: '#/components/schemas/Item' }) },
+    responses: {
+      '201': {
+        description: 'Created.',
+        ...json({ type: 'object', properties: { data: { $ref: '#/components/schemas/Item' } } }),
+      },
+    },
   };
   doc.paths['/items/{id}'] = {
     parameters: [{ $ref: '#/components/parameters/ItemId' }],
     get: {
-      operationId: 'getItem', summary: 'One item',
-      responses: { '200': { description: 'The item.', ...json({ type: 'object', properties: { data: { $ref: '#/components/schemas/Item' } } }) }, '404': notFound },
+      operationId: 'getItem',
+      summary: 'One item',
+      responses: {
+        '200': {
+          description: 'The item.',
+          ...json({ type: 'object', properties: { data: { $ref: '#/components/schemas/Item' } } }),
+        },
+        '404': notFound,
+      },
     },
-    delete: { operationId: 'deleteItem', summary: 'Delete an item', responses: { '204': { description: 'Deleted.' }, '404': notFound } },
+    delete: {
+      operationId: 'deleteItem',
+      summary: 'Delete an item',
+      responses: { '204': { description: 'Deleted.' }, '404': notFound },
+    },
   };
   doc.webhooks = {
-    'item.created': { post: { summary: 'An item was created', requestBody: json({ $ref: '#/components/schemas/ItemEvent' }), responses: { '200': { description: 'Received.' } } } },
-    'item.deleted': { post: { summary: 'An item was deleted', requestBody: json({ type: 'object', properties: { id: { type: 'string' } } }), responses: { '200': { description: 'Received.' } } } },
+    'item.created': {
+      post: {
+        summary: 'An item was created',
+        requestBody: json({ $ref: '#/components/schemas/ItemEvent' }),
+        responses: { '200': { description: 'Received.' } },
+      },
+    },
+    'item.deleted': {
+      post: {
+        summary: 'An item was deleted',
+        requestBody: json({ type: 'object', properties: { id: { type: 'string' } } }),
+        responses: { '200': { description: 'Received.' } },
+      },
+    },
   };
-  doc.components.parameters = { ItemId: { name: 'id', in: 'path', required: true, description: 'The item.', schema: { type: 'string' } } };
-  doc.components.schemas.ItemEvent = { type: 'object', required: ['type', 'data'], properties: { type: { type: 'string' }, data: { $ref: '#/components/schemas/Item' } } };
+  doc.components.parameters = {
+    ItemId: { name: 'id', in: 'path', required: true, description: 'The item.', schema: { type: 'string' } },
+  };
+  doc.components.schemas.ItemEvent = {
+    type: 'object',
+    required: ['type', 'data'],
+    properties: { type: { type: 'string' }, data: { $ref: '#/components/schemas/Item' } },
+  };
   return doc;
 }
 
@@ -158,15 +202,23 @@ export interface Use {
  * labels of the users in document order, and for each user the location of `Leaf` as seen from it (a path through
  * the `$ref`s, the way `redocly diff` reports it).
  */
-export function usageDocument(ops: Use[], hooks: Use[], version = '1.0.0'): { doc: Doc; users: string[]; locations: string[] } {
+export function usageDocument(
+  ops: Use[],
+  hooks: Use[],
+  version = '1.0.0',
+): { doc: Doc; users: string[]; locations: string[] } {
   const ref = (via: Use['via']) => ({ $ref: `#/components/schemas/${via}` });
   const escape = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1');
   // Where Leaf sits inside the schema a use puts in place, as pointer segments.
-  const leafInside = { Leaf: [], Mid: ['properties', 'leaf'], Top: ['allOf', '0', 'properties', 'leaf'] } as Record<string, string[]>;
+  const leafInside = { Leaf: [], Mid: ['properties', 'leaf'], Top: ['allOf', '0', 'properties', 'leaf'] } as Record<
+    string,
+    string[]
+  >;
   const wrap = (u: Use): { schema: Doc; inner: string[] } => {
     const target = ref(u.via);
     if (u.place === 'response-items') return { schema: { type: 'array', items: target }, inner: ['items'] };
-    if (u.place === 'response-data') return { schema: { type: 'object', properties: { data: target } }, inner: ['properties', 'data'] };
+    if (u.place === 'response-data')
+      return { schema: { type: 'object', properties: { data: target } }, inner: ['properties', 'data'] };
     return { schema: target, inner: [] };
   };
   /** A webhook's schema is always its request body (what is sent); `place` then only shapes the schema. */
@@ -183,10 +235,17 @@ export function usageDocument(ops: Use[], hooks: Use[], version = '1.0.0'): { do
     return { op, location: `#/${[...at, ...inner, ...leafInside[u.via]!].map(escape).join('/')}` };
   };
   const doc: Doc = {
-    openapi: '3.1.0', info: { title: 'Generated', version }, paths: {}, webhooks: {},
+    openapi: '3.1.0',
+    info: { title: 'Generated', version },
+    paths: {},
+    webhooks: {},
     components: {
       schemas: {
-        Leaf: { type: 'object', required: ['a'], properties: { a: { type: 'string' }, b: { type: 'string' }, c: { type: 'string', description: 'c' } } },
+        Leaf: {
+          type: 'object',
+          required: ['a'],
+          properties: { a: { type: 'string' }, b: { type: 'string' }, c: { type: 'string', description: 'c' } },
+        },
         Mid: { type: 'object', properties: { leaf: ref('Leaf') } },
         Top: { allOf: [ref('Mid')] },
       },
@@ -198,21 +257,29 @@ export function usageDocument(ops: Use[], hooks: Use[], version = '1.0.0'): { do
     const method = u.place === 'request' && (u.method === 'get' || u.method === 'delete') ? 'post' : u.method;
     const { op, location } = operation(u, ['paths', `/r${i}`, method]);
     doc.paths[`/r${i}`] = { [method]: { operationId: `op${i}`, ...op } };
-    if (location) users.push(`${method.toUpperCase()} /r${i}`), locations.push(location);
+    if (location) (users.push(`${method.toUpperCase()} /r${i}`), locations.push(location));
   });
   hooks.forEach((u, i) => {
     const name = `e${i}.happened`;
     const { op, location } = operation(u, ['webhooks', name, 'post'], true);
     doc.webhooks[name] = { post: op };
-    if (location) users.push(`webhook ${name}`), locations.push(location);
+    if (location) (users.push(`webhook ${name}`), locations.push(location));
   });
   return { doc, users, locations };
 }
 
 /** Edits of `Leaf` for `usageDocument`: each is seen by every user of Leaf. */
 export const leafEdits: Record<string, (doc: Doc) => void> = {
-  'a property removed': (doc) => { delete doc.components.schemas.Leaf.properties.b; },
-  'a property added': (doc) => { doc.components.schemas.Leaf.properties.d = { type: 'string' }; },
-  'a description changed': (doc) => { doc.components.schemas.Leaf.properties.c.description = 'c, said otherwise'; },
-  'a property made required': (doc) => { doc.components.schemas.Leaf.required = ['a', 'b']; },
+  'a property removed': (doc) => {
+    delete doc.components.schemas.Leaf.properties.b;
+  },
+  'a property added': (doc) => {
+    doc.components.schemas.Leaf.properties.d = { type: 'string' };
+  },
+  'a description changed': (doc) => {
+    doc.components.schemas.Leaf.properties.c.description = 'c, said otherwise';
+  },
+  'a property made required': (doc) => {
+    doc.components.schemas.Leaf.required = ['a', 'b'];
+  },
 };

@@ -47,10 +47,14 @@ describe(`the contract's version (${version})`, () => {
 
 describe('GET /health', () => {
   let server: TestServer;
-  beforeAll(async () => { server = await startTestServer(); }, 30_000);
-  afterAll(async () => { await server?.stop(); });
+  beforeAll(async () => {
+    server = await startTestServer();
+  }, 30_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
 
-  it.each(['sandbox', 'production'] as const)('answers the contract\'s version in the %s', async (env) => {
+  it.each(['sandbox', 'production'] as const)("answers the contract's version in the %s", async (env) => {
     const r = await fetch(`${server.demoKeys![env].base_url}/health`);
     expect(r.status).toBe(200);
     expect(((await r.json()) as { data: { version: string } }).data.version).toBe(version);

@@ -28,47 +28,72 @@ async function readThrough(page: Page): Promise<void> {
   await page.waitForTimeout(1_000);
 }
 
-describe.skipIf(chromiumMissing)(`the docs page offline${chromiumMissing ? ` (skipped: ${chromiumMissing})` : ''}`, () => {
-  mkdirSync(join(projectRoot, 'dist'), { recursive: true });
-  const work = mkdtempSync(join(projectRoot, 'dist', 'docs-offline-'));
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
-  /** A copy of the built page with `edit` applied (which must change it). */
-  const copyWith = (name: string, edit: (page: string) => string) => {
-    const before = readFileSync(html, 'utf8');
-    const after = edit(before);
-    expect(after).not.toBe(before);
-    const file = join(work, `${name}.html`);
-    writeFileSync(file, after);
-    return file;
-  };
+describe.skipIf(chromiumMissing)(
+  `the docs page offline${chromiumMissing ? ` (skipped: ${chromiumMissing})` : ''}`,
+  () => {
+    mkdirSync(join(projectRoot, 'dist'), { recursive: true });
+    const work = mkdtempSync(join(projectRoot, 'dist', 'docs-offline-'));
+    afterAll(() => rmSync(work, { recursive: true, force: true }));
+    /** A copy of the built page with `edit` applied (which must change it). */
+    const copyWith = (name: string, edit: (page: string) => string) => {
+      const before = readFileSync(html, 'utf8');
+      const after = edit(before);
+      expect(after).not.toBe(before);
+      const file = join(work, `${name}.html`);
+      writeFileSync(file, after);
+      return file;
+    };
 
-  let built: PageRequest[];
-  beforeAll(async () => {
-    const r = run(process.execPath, ['--import', 'tsx', join(projectRoot, 'scripts/docs.ts'), '--output', html]);
-    expect(r.code, r.out).toBe(0);
-    built = await pageRequests(html, readThrough);
-  }, 90_000);
+    let built: PageRequest[];
+    beforeAll(async () => {
+      const r = run(process.execPath, ['--import', 'tsx', join(projectRoot, 'scripts/docs.ts'), '--output', html]);
+      expect(r.code, r.out).toBe(0);
+      built = await pageRequests(html, readThrough);
+    }, 90_000);
 
-  it("asks no host for anything: every request is to the file itself, inline data, a blank document or the page's own blobs", () => {
-    expect(built.some((r) => r.url === pathToFileURL(html).href)).toBe(true); // the recorder saw the page load
-    expect(leaving(built)).toEqual([]);
-  });
+    it("asks no host for anything: every request is to the file itself, inline data, a blank document or the page's own blobs", () => {
+      expect(built.some((r) => r.url === pathToFileURL(html).href)).toBe(true); // the recorder saw the page load
+      expect(leaving(built)).toEqual([]);
+    });
 
-  // The same recorder on copies that break the promise: each remote request is caught, by the recorder that can see it.
-  it.each([
-    ['a remote favicon', 'https://icons.example.invalid/favicon.ico', 'netlog favicon_loader',
-      (p: string) => p.replace('<link rel="icon" href="data:,">', '<link rel="icon" href="https://icons.example.invalid/favicon.ico">')],
-    ['a remote web font', 'https://fonts.example.invalid/css?family=Roboto', 'playwright',
-      (p: string) => p.replace('<head>', '<head>\n  <link rel="stylesheet" href="https://fonts.example.invalid/css?family=Roboto">')],
-  ])('fails on a copy with %s', async (name, url, seenBy, edit) => {
-    const requests = await pageRequests(copyWith(name.replaceAll(' ', '-'), edit), readThrough);
-    expect(leaving(requests)).toContain(`${url} — ${seenBy}`);
-  }, 90_000);
+    // The same recorder on copies that break the promise: each remote request is caught, by the recorder that can see it.
+    it.each([
+      [
+        'a remote favicon',
+        'https://icons.example.invalid/favicon.ico',
+        'netlog favicon_loader',
+        (p: string) =>
+          p.replace(
+            '<link rel="icon" href="data:,">',
+            '<link rel="icon" href="https://icons.example.invalid/favicon.ico">',
+          ),
+      ],
+      [
+        'a remote web font',
+        'https://fonts.example.invalid/css?family=Roboto',
+        'playwright',
+        (p: string) =>
+          p.replace(
+            '<head>',
+            '<head>\n  <link rel="stylesheet" href="https://fonts.example.invalid/css?family=Roboto">',
+          ),
+      ],
+    ])(
+      'fails on a copy with %s',
+      async (name, url, seenBy, edit) => {
+        const requests = await pageRequests(copyWith(name.replaceAll(' ', '-'), edit), readThrough);
+        expect(leaving(requests)).toContain(`${url} — ${seenBy}`);
+      },
+      90_000,
+    );
 
-  it("fails on the page as Redocly writes it, before scripts/docs.ts removes the footer's remote logo", async () => {
-    const raw = join(work, 'raw.html');
-    const r = run(bin('redocly'), ['build-docs', 'generated/openapi.json', '--output', raw, '--inlineBundle']);
-    expect(r.code, r.out).toBe(0);
-    expect(leaving(await pageRequests(raw, readThrough)).join('\n')).toMatch(/^https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg — playwright$/m);
-  }, 120_000);
-});
+    it("fails on the page as Redocly writes it, before scripts/docs.ts removes the footer's remote logo", async () => {
+      const raw = join(work, 'raw.html');
+      const r = run(bin('redocly'), ['build-docs', 'generated/openapi.json', '--output', raw, '--inlineBundle']);
+      expect(r.code, r.out).toBe(0);
+      expect(leaving(await pageRequests(raw, readThrough)).join('\n')).toMatch(
+        /^https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg — playwright$/m,
+      );
+    }, 120_000);
+  },
+);

@@ -17,15 +17,29 @@ const work = mkdtempSync(join(projectRoot, 'dist', 'docs-servers-'));
 const html = join(work, 'index.html');
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" };
-const text = (markup: string) => markup.replace(/<[^>]*>/g, '').replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (e) => entities[e]!);
+const entities: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+};
+const text = (markup: string) =>
+  markup.replace(/<[^>]*>/g, '').replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (e) => entities[e]!);
 
 let shown: string[];
 beforeAll(() => {
   const r = run(process.execPath, ['--import', 'tsx', join(projectRoot, 'scripts/docs.ts'), '--output', html]);
   expect(r.code, r.out).toBe(0);
   const page = readFileSync(html, 'utf8');
-  shown = [...new Set([...page.matchAll(/<span data-testid="server-panel-item-name"[^>]*>([\s\S]*?)<\/span>/g)].map(([, m]) => text(m!)))];
+  shown = [
+    ...new Set(
+      [...page.matchAll(/<span data-testid="server-panel-item-name"[^>]*>([\s\S]*?)<\/span>/g)].map(([, m]) =>
+        text(m!),
+      ),
+    ),
+  ];
 }, 120_000);
 
 describe('the docs page: server descriptions', () => {

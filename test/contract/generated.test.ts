@@ -18,13 +18,16 @@ describe('generated/', () => {
 
   it('carries a do-not-edit header in each file', () => {
     expect(readFileSync(join(projectRoot, 'generated/schema.d.ts'), 'utf8')).toMatch(/^\/\*\*\n \* DO NOT EDIT/);
-    expect(JSON.parse(readFileSync(join(projectRoot, 'generated/openapi.json'), 'utf8'))['x-generated']).toMatch(/^DO NOT EDIT/);
+    expect(JSON.parse(readFileSync(join(projectRoot, 'generated/openapi.json'), 'utf8'))['x-generated']).toMatch(
+      /^DO NOT EDIT/,
+    );
   });
 
   it('fails the check when a schema is edited without regenerating', () => {
     const dir = mkdtempSync(join(tmpdir(), 'drift-'));
     try {
-      for (const p of ['openapi', 'generated', 'redocly.yaml']) cpSync(join(projectRoot, p), join(dir, p), { recursive: true });
+      for (const p of ['openapi', 'generated', 'redocly.yaml'])
+        cpSync(join(projectRoot, p), join(dir, p), { recursive: true });
       const file = join(dir, 'openapi/components/schemas/Balance.yaml');
       writeFileSync(file, readFileSync(file, 'utf8').replace('The wallet balance.', 'The wallet balance, edited.'));
       const r = generate('--check', '--root', dir);
@@ -41,15 +44,31 @@ describe('generated/', () => {
 // contract edit that changes one of these types fails here, in words naming the members that differ and this file,
 // where the expected type is to be updated when the change is intended.
 type Here = 'the expected type in test/contract/generated.test.ts';
-const _query: TypePin<operations['listTransactions']['parameters']['query'], {
-  status?: components['schemas']['TransactionStatus'];
-  category?: components['schemas']['TransactionCategory'];
-  reference?: components['schemas']['ExternalReference'];
-  from?: string;
-  to?: string;
-  page?: number;
-  per_page?: number;
-} | undefined, Here, 'the query of listTransactions'> = 'pinned';
-const _path: TypePin<paths['/account/transactions/{id}']['get']['parameters']['path'], { id: string }, Here, 'the path parameters of getTransaction'> = 'pinned';
-const _code: TypePin<components['schemas']['ErrorResponse']['error']['code'], components['schemas']['ErrorCode'], Here, 'ErrorResponse.error.code'> = 'pinned';
+const _query: TypePin<
+  operations['listTransactions']['parameters']['query'],
+  | {
+      status?: components['schemas']['TransactionStatus'];
+      category?: components['schemas']['TransactionCategory'];
+      reference?: components['schemas']['ExternalReference'];
+      from?: string;
+      to?: string;
+      page?: number;
+      per_page?: number;
+    }
+  | undefined,
+  Here,
+  'the query of listTransactions'
+> = 'pinned';
+const _path: TypePin<
+  paths['/account/transactions/{id}']['get']['parameters']['path'],
+  { id: string },
+  Here,
+  'the path parameters of getTransaction'
+> = 'pinned';
+const _code: TypePin<
+  components['schemas']['ErrorResponse']['error']['code'],
+  components['schemas']['ErrorCode'],
+  Here,
+  'ErrorResponse.error.code'
+> = 'pinned';
 const _balance: TypePin<components['schemas']['Balance']['balance'], string, Here, 'Balance.balance'> = 'pinned';

@@ -14,9 +14,15 @@ let base: string;
 beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  mock = await startUntilReady(bin('prism'), ['mock', 'generated/openapi.json', '--host', '127.0.0.1', '--port', String(port)], `${base}/health`);
+  mock = await startUntilReady(
+    bin('prism'),
+    ['mock', 'generated/openapi.json', '--host', '127.0.0.1', '--port', String(port)],
+    `${base}/health`,
+  );
 }, 60_000);
-afterAll(async () => { await mock?.stop(); });
+afterAll(async () => {
+  await mock?.stop();
+});
 
 /** The concrete URL of an operation: path parameters filled from the parameter's first example. */
 function urlOf(path: string, op: JsonObject): string {
@@ -50,13 +56,19 @@ function requestOf(o: { method: string; operation: JsonObject }, headers: Record
 describe('Prism mock of the bundle', () => {
   const ops = operations();
 
-  it.each(ops.map((o) => [o.operationId, o] as const))('%s answers its documented success example with a bearer key', async (_id, o) => {
-    const r = await fetch(base + urlOf(o.path, o.operation), requestOf(o, { Authorization: 'Bearer sk_test_mock', Accept: 'application/json' }));
-    expect(r.status).toBe(okStatus(o.operation));
-    if (r.status === 204) return expect(await r.text()).toBe('');
-    expect(r.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await r.json()).toEqual(firstOkExample(o.operation));
-  });
+  it.each(ops.map((o) => [o.operationId, o] as const))(
+    '%s answers its documented success example with a bearer key',
+    async (_id, o) => {
+      const r = await fetch(
+        base + urlOf(o.path, o.operation),
+        requestOf(o, { Authorization: 'Bearer sk_test_mock', Accept: 'application/json' }),
+      );
+      expect(r.status).toBe(okStatus(o.operation));
+      if (r.status === 204) return expect(await r.text()).toBe('');
+      expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await r.json()).toEqual(firstOkExample(o.operation));
+    },
+  );
 
   it.each(ops.filter((o) => (o.operation.security as unknown[]).length > 0).map((o) => [o.operationId, o] as const))(
     '%s answers 401 without a key',
@@ -79,7 +91,8 @@ function examplesOf(op: JsonObject, status: string): unknown[] {
   return Object.values(examples).map((e) => deref(e).value);
 }
 
-const keyed = (op: JsonObject) => ((op.parameters ?? []) as JsonObject[]).some((p) => deref(p).name === 'Idempotency-Key');
+const keyed = (op: JsonObject) =>
+  ((op.parameters ?? []) as JsonObject[]).some((p) => deref(p).name === 'Idempotency-Key');
 
 /**
  * An invalid request is a 400 in this contract, a 422 a refusal of a valid one. Prism answers a request that fails its
@@ -101,7 +114,10 @@ describe('Prism mock of the bundle: an invalid request', () => {
     else init.body = JSON.stringify({ ...(JSON.parse(String(init.body)) as object), unknown_member: 1 });
     const r = await fetch(base + urlOf(o.path, o.operation), init);
     const body = (await r.json()) as { error?: { code?: string } };
-    expect([r.status, body.error?.code]).toEqual([400, keyed(o.operation) ? 'IDEMPOTENCY_KEY_REQUIRED' : expect.any(String)]);
+    expect([r.status, body.error?.code]).toEqual([
+      400,
+      keyed(o.operation) ? 'IDEMPOTENCY_KEY_REQUIRED' : expect.any(String),
+    ]);
     expect(examplesOf(o.operation, '400')).toContainEqual(body);
   });
 });

@@ -8,7 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptinessProblems, MIN_ASSERTIONS_PER_REQUEST } from '../../scripts/contract-newman.ts';
-import { failureLines, generateCollection, runCollection, type NewmanResult, type RequestResult, type Target } from '../../scripts/newman/run.ts';
+import {
+  failureLines,
+  generateCollection,
+  runCollection,
+  type NewmanResult,
+  type RequestResult,
+  type Target,
+} from '../../scripts/newman/run.ts';
 import { GROUPS, operationsOf, WEBHOOK_URL } from '../../scripts/newman/suite.ts';
 import type { Environment } from '../../server/domain.ts';
 import { bundle } from '../helpers/bundle.ts';
@@ -54,7 +61,12 @@ afterAll(async () => {
 
 /** Failure lines of the requests picked, without the RateLimit checks (they have their own test). */
 function failures(r: NewmanResult, pick: (q: RequestResult) => boolean): string[] {
-  const only = { ...r, requests: r.requests.filter(pick).map((q) => ({ ...q, assertions: q.assertions.filter((a) => !RATE_LIMIT.test(a.name)) })) };
+  const only = {
+    ...r,
+    requests: r.requests
+      .filter(pick)
+      .map((q) => ({ ...q, assertions: q.assertions.filter((a) => !RATE_LIMIT.test(a.name)) })),
+  };
   return failureLines(only);
 }
 const tagged = (tags: readonly string[]) => (q: RequestResult) => q.tag !== null && tags.includes(q.tag);
@@ -90,14 +102,19 @@ describe.each(ENVS)('newman on %s', (env) => {
 
   it('every response carries RateLimit and RateLimit-Policy of the documented form', () => {
     const r = result();
-    const checks = r.requests.flatMap((q) => q.assertions.filter((a) => RATE_LIMIT.test(a.name)).map((a) => ({ ...a, q })));
+    const checks = r.requests.flatMap((q) =>
+      q.assertions.filter((a) => RATE_LIMIT.test(a.name)).map((a) => ({ ...a, q })),
+    );
     expect(checks.length).toBe(r.requests.length * 2);
-    expect(checks.filter((c) => c.failure).map((c) => `${c.q.name} [${c.q.status}]: ${c.name} — ${c.failure}`)).toEqual([]);
+    expect(checks.filter((c) => c.failure).map((c) => `${c.q.name} [${c.q.status}]: ${c.name} — ${c.failure}`)).toEqual(
+      [],
+    );
   });
 
   it('deletes only the webhook endpoint it created, after every request that reads it: none of its endpoints is left', async () => {
     const r = result();
-    const deletion = (bundle.paths as Record<string, Record<string, { summary: string }>>)['/webhooks/{webhook_id}']!.delete!.summary;
+    const deletion = (bundle.paths as Record<string, Record<string, { summary: string }>>)['/webhooks/{webhook_id}']!
+      .delete!.summary;
     expect(r.requests.filter((q) => q.name === deletion).map((q) => q.status)).toEqual([204]);
     expect(r.requests.at(-1)?.name).toBe(deletion);
     const { base_url, keys } = server.demoKeys![env];
@@ -114,46 +131,79 @@ describe.each(ENVS)('newman on %s', (env) => {
 
 describe('newman against a server that breaks a promise', () => {
   const mutants: [string, Mutant, RegExp][] = [
-    ['a balance sent as a JSON number', {
-      name: 'balance-number', breaks: 'Money is a string', check: 'schema',
-      response: (res, req) => {
-        if (!req.path.endsWith('/account/balance') || res.status !== 200) return;
-        const body = JSON.parse(res.body) as { data: { balance: unknown } };
-        body.data.balance = Number(body.data.balance);
-        return { ...res, body: JSON.stringify(body) };
+    [
+      'a balance sent as a JSON number',
+      {
+        name: 'balance-number',
+        breaks: 'Money is a string',
+        check: 'schema',
+        response: (res, req) => {
+          if (!req.path.endsWith('/account/balance') || res.status !== 200) return;
+          const body = JSON.parse(res.body) as { data: { balance: unknown } };
+          body.data.balance = Number(body.data.balance);
+          return { ...res, body: JSON.stringify(body) };
+        },
       },
-    }, /^Get the wallet balance \[200\]: .*Schema is valid/],
-    ['a scope-less key served the data (the bypass third-party tools found)', {
-      name: 'scope-bypass', breaks: '403 INSUFFICIENT_SCOPE', check: 'status',
-      response: async (res, req, ctx) => {
-        if (res.status !== 403 || !res.body.includes('INSUFFICIENT_SCOPE')) return;
-        return ctx.upstream({ ...req, headers: { ...req.headers, authorization: `Bearer ${ctx.fullKey(req.path)}` } });
+      /^Get the wallet balance \[200\]: .*Schema is valid/,
+    ],
+    [
+      'a scope-less key served the data (the bypass third-party tools found)',
+      {
+        name: 'scope-bypass',
+        breaks: '403 INSUFFICIENT_SCOPE',
+        check: 'status',
+        response: async (res, req, ctx) => {
+          if (res.status !== 403 || !res.body.includes('INSUFFICIENT_SCOPE')) return;
+          return ctx.upstream({
+            ...req,
+            headers: { ...req.headers, authorization: `Bearer ${ctx.fullKey(req.path)}` },
+          });
+        },
       },
-    }, /\[scope-less\] \[200\]: .*Response status code is 403/],
-    ['RateLimit fields missing on 404s', {
-      name: 'no-ratelimit-404', breaks: 'RateLimit on every status', check: 'headers',
-      response: (res) => {
-        if (res.status !== 404) return;
-        const { ratelimit: _r, 'ratelimit-policy': _p, ...headers } = res.headers;
-        return { ...res, headers };
+      /\[scope-less\] \[200\]: .*Response status code is 403/,
+    ],
+    [
+      'RateLimit fields missing on 404s',
+      {
+        name: 'no-ratelimit-404',
+        breaks: 'RateLimit on every status',
+        check: 'headers',
+        response: (res) => {
+          if (res.status !== 404) return;
+          const { ratelimit: _r, 'ratelimit-policy': _p, ...headers } = res.headers;
+          return { ...res, headers };
+        },
       },
-    }, /\[unknown-id\] \[404\]: RateLimit has its documented form/],
+      /\[unknown-id\] \[404\]: RateLimit has its documented form/,
+    ],
   ];
 
-  it.each(mutants.map(([name, m, want]) => [name, m, want] as const))('fails on %s', async (_name, mutant, want) => {
-    const keys = server.demoKeys!;
-    const proxy = await startProxy(server.url, { sandbox: keys.sandbox.keys.full, production: keys.production.keys.full }, mutant);
-    try {
-      const r = await runCollection(collection, targetFor('sandbox', proxy.origin));
-      expect(r.failed).toBeGreaterThan(0);
-      expect(failureLines(r).some((l) => want.test(l)), failureLines(r).join('\n')).toBe(true);
-    } finally {
-      await proxy.close();
-    }
-  }, 90_000);
+  it.each(mutants.map(([name, m, want]) => [name, m, want] as const))(
+    'fails on %s',
+    async (_name, mutant, want) => {
+      const keys = server.demoKeys!;
+      const proxy = await startProxy(
+        server.url,
+        { sandbox: keys.sandbox.keys.full, production: keys.production.keys.full },
+        mutant,
+      );
+      try {
+        const r = await runCollection(collection, targetFor('sandbox', proxy.origin));
+        expect(r.failed).toBeGreaterThan(0);
+        expect(
+          failureLines(r).some((l) => want.test(l)),
+          failureLines(r).join('\n'),
+        ).toBe(true);
+      } finally {
+        await proxy.close();
+      }
+    },
+    90_000,
+  );
 
   it('keeps the generated collection free of API keys (they travel as Newman variables only)', () => {
     const text = readFileSync(collection, 'utf8');
-    for (const env of ENVS) for (const key of Object.values(server.demoKeys![env].keys)) expect(text.includes(key)).toBe(false);
+    for (const env of ENVS)
+      for (const key of Object.values(server.demoKeys![env].keys)) expect(text.includes(key)).toBe(false);
   });
 });

@@ -10,22 +10,111 @@ import * as domain from '../../server/domain.ts';
 
 const PAGING = ['page', 'per_page'];
 const AUTH_ERRORS = ['400', '401', '403', '405', '429', '500', '503'];
-type Expected = { method?: 'get' | 'post' | 'patch' | 'delete'; path: string; scope: string | null; params: string[]; statuses: string[]; paginated: boolean };
+type Expected = {
+  method?: 'get' | 'post' | 'patch' | 'delete';
+  path: string;
+  scope: string | null;
+  params: string[];
+  statuses: string[];
+  paginated: boolean;
+};
 const SOURCE_OPERATIONS: [string, Expected][] = [
-  ['getHealth', { path: '/health', scope: null, params: [], statuses: ['200', '400', '405', '429', '500', '503'], paginated: false }],
-  ['getAccount', { path: '/account', scope: 'read_balance', params: [], statuses: ['200', ...AUTH_ERRORS], paginated: false }],
-  ['getAccountBalance', { path: '/account/balance', scope: 'read_balance', params: [], statuses: ['200', ...AUTH_ERRORS], paginated: false }],
-  ['listTransactions', { path: '/account/transactions', scope: 'read_transactions', params: ['status', 'category', 'reference', 'from', 'to', ...PAGING], statuses: ['200', ...AUTH_ERRORS], paginated: true }],
-  ['getTransaction', { path: '/account/transactions/{id}', scope: 'read_transactions', params: ['id'], statuses: ['200', ...AUTH_ERRORS, '404'], paginated: false }],
-  ['listProductCategories', { path: '/products', scope: 'view_products', params: [], statuses: ['200', ...AUTH_ERRORS], paginated: false }],
-  ['listAirtimeProducts', { path: '/products/airtimes', scope: 'view_products', params: ['network', ...PAGING], statuses: ['200', ...AUTH_ERRORS], paginated: true }],
-  ['listDataPlanProducts', { path: '/products/dataplans', scope: 'view_products', params: ['network', 'bundle_type', ...PAGING], statuses: ['200', ...AUTH_ERRORS], paginated: true }],
-  ['listElectricityProducts', { path: '/products/electricity', scope: 'view_products', params: ['distributor', ...PAGING], statuses: ['200', ...AUTH_ERRORS], paginated: true }],
-  ['listCableTvProducts', { path: '/products/cabletv', scope: 'view_products', params: ['provider', ...PAGING], statuses: ['200', ...AUTH_ERRORS], paginated: true }],
+  [
+    'getHealth',
+    {
+      path: '/health',
+      scope: null,
+      params: [],
+      statuses: ['200', '400', '405', '429', '500', '503'],
+      paginated: false,
+    },
+  ],
+  [
+    'getAccount',
+    { path: '/account', scope: 'read_balance', params: [], statuses: ['200', ...AUTH_ERRORS], paginated: false },
+  ],
+  [
+    'getAccountBalance',
+    {
+      path: '/account/balance',
+      scope: 'read_balance',
+      params: [],
+      statuses: ['200', ...AUTH_ERRORS],
+      paginated: false,
+    },
+  ],
+  [
+    'listTransactions',
+    {
+      path: '/account/transactions',
+      scope: 'read_transactions',
+      params: ['status', 'category', 'reference', 'from', 'to', ...PAGING],
+      statuses: ['200', ...AUTH_ERRORS],
+      paginated: true,
+    },
+  ],
+  [
+    'getTransaction',
+    {
+      path: '/account/transactions/{id}',
+      scope: 'read_transactions',
+      params: ['id'],
+      statuses: ['200', ...AUTH_ERRORS, '404'],
+      paginated: false,
+    },
+  ],
+  [
+    'listProductCategories',
+    { path: '/products', scope: 'view_products', params: [], statuses: ['200', ...AUTH_ERRORS], paginated: false },
+  ],
+  [
+    'listAirtimeProducts',
+    {
+      path: '/products/airtimes',
+      scope: 'view_products',
+      params: ['network', ...PAGING],
+      statuses: ['200', ...AUTH_ERRORS],
+      paginated: true,
+    },
+  ],
+  [
+    'listDataPlanProducts',
+    {
+      path: '/products/dataplans',
+      scope: 'view_products',
+      params: ['network', 'bundle_type', ...PAGING],
+      statuses: ['200', ...AUTH_ERRORS],
+      paginated: true,
+    },
+  ],
+  [
+    'listElectricityProducts',
+    {
+      path: '/products/electricity',
+      scope: 'view_products',
+      params: ['distributor', ...PAGING],
+      statuses: ['200', ...AUTH_ERRORS],
+      paginated: true,
+    },
+  ],
+  [
+    'listCableTvProducts',
+    {
+      path: '/products/cabletv',
+      scope: 'view_products',
+      params: ['provider', ...PAGING],
+      statuses: ['200', ...AUTH_ERRORS],
+      paginated: true,
+    },
+  ],
 ];
 /** Purchases design §1: four POSTs with an Idempotency-Key, two verifications under Products. */
 const PURCHASE = (path: string, scope: string, verifies: boolean): Expected => ({
-  method: 'post', path, scope, params: ['Idempotency-Key'], paginated: false,
+  method: 'post',
+  path,
+  scope,
+  params: ['Idempotency-Key'],
+  paginated: false,
   statuses: ['201', ...AUTH_ERRORS, '409', '422', ...(verifies ? ['404'] : [])],
 });
 const PURCHASE_OPERATIONS: [string, Expected][] = [
@@ -33,12 +122,35 @@ const PURCHASE_OPERATIONS: [string, Expected][] = [
   ['createDataPurchase', PURCHASE('/purchases/data', 'purchase_data', false)],
   ['createElectricityPurchase', PURCHASE('/purchases/electricity', 'purchase_electricity', true)],
   ['createCableTvPurchase', PURCHASE('/purchases/cabletv', 'purchase_cable_tv', true)],
-  ['getElectricityMeter', { path: '/products/electricity/{product_id}/meters/{meter_number}', scope: 'purchase_electricity', params: ['product_id', 'meter_number'], statuses: ['200', ...AUTH_ERRORS, '404'], paginated: false }],
-  ['getCableTvSmartcard', { path: '/products/cabletv/{product_id}/smartcards/{smartcard_number}', scope: 'purchase_cable_tv', params: ['product_id', 'smartcard_number'], statuses: ['200', ...AUTH_ERRORS, '404'], paginated: false }],
+  [
+    'getElectricityMeter',
+    {
+      path: '/products/electricity/{product_id}/meters/{meter_number}',
+      scope: 'purchase_electricity',
+      params: ['product_id', 'meter_number'],
+      statuses: ['200', ...AUTH_ERRORS, '404'],
+      paginated: false,
+    },
+  ],
+  [
+    'getCableTvSmartcard',
+    {
+      path: '/products/cabletv/{product_id}/smartcards/{smartcard_number}',
+      scope: 'purchase_cable_tv',
+      params: ['product_id', 'smartcard_number'],
+      statuses: ['200', ...AUTH_ERRORS, '404'],
+      paginated: false,
+    },
+  ],
 ];
 /** Webhooks design: 11 operations under the manage_webhooks scope; every POST takes an Idempotency-Key. */
-const WH = (method: Expected['method'], path: string, params: string[], statuses: string[], paginated = false): Expected =>
-  ({ method, path, scope: 'manage_webhooks', params, statuses: [...statuses, ...AUTH_ERRORS], paginated });
+const WH = (
+  method: Expected['method'],
+  path: string,
+  params: string[],
+  statuses: string[],
+  paginated = false,
+): Expected => ({ method, path, scope: 'manage_webhooks', params, statuses: [...statuses, ...AUTH_ERRORS], paginated });
 const KEYED = ['409', '422'];
 const WEBHOOK_OPERATIONS: [string, Expected][] = [
   ['listWebhookEndpoints', WH('get', '/webhooks', PAGING, ['200'], true)],
@@ -46,10 +158,28 @@ const WEBHOOK_OPERATIONS: [string, Expected][] = [
   ['getWebhookEndpoint', WH('get', '/webhooks/{webhook_id}', ['webhook_id'], ['200', '404'])],
   ['updateWebhookEndpoint', WH('patch', '/webhooks/{webhook_id}', ['webhook_id'], ['200', '404', '422'])],
   ['deleteWebhookEndpoint', WH('delete', '/webhooks/{webhook_id}', ['webhook_id'], ['204', '404'])],
-  ['createWebhookSecretRotation', WH('post', '/webhooks/{webhook_id}/secret_rotations', ['webhook_id', 'Idempotency-Key'], ['201', '404', ...KEYED])],
-  ['listWebhookDeliveries', WH('get', '/webhooks/{webhook_id}/deliveries', ['webhook_id', 'event_id', 'status', ...PAGING], ['200', '404'], true)],
-  ['createWebhookDelivery', WH('post', '/webhooks/{webhook_id}/deliveries', ['webhook_id', 'Idempotency-Key'], ['201', '404', ...KEYED])],
-  ['getWebhookDelivery', WH('get', '/webhooks/{webhook_id}/deliveries/{delivery_id}', ['webhook_id', 'delivery_id'], ['200', '404'])],
+  [
+    'createWebhookSecretRotation',
+    WH('post', '/webhooks/{webhook_id}/secret_rotations', ['webhook_id', 'Idempotency-Key'], ['201', '404', ...KEYED]),
+  ],
+  [
+    'listWebhookDeliveries',
+    WH(
+      'get',
+      '/webhooks/{webhook_id}/deliveries',
+      ['webhook_id', 'event_id', 'status', ...PAGING],
+      ['200', '404'],
+      true,
+    ),
+  ],
+  [
+    'createWebhookDelivery',
+    WH('post', '/webhooks/{webhook_id}/deliveries', ['webhook_id', 'Idempotency-Key'], ['201', '404', ...KEYED]),
+  ],
+  [
+    'getWebhookDelivery',
+    WH('get', '/webhooks/{webhook_id}/deliveries/{delivery_id}', ['webhook_id', 'delivery_id'], ['200', '404']),
+  ],
   ['listEvents', WH('get', '/events', ['type', 'transaction_id', ...PAGING], ['200'], true)],
   ['getEvent', WH('get', '/events/{event_id}', ['event_id'], ['200', '404'])],
 ];
@@ -105,9 +235,17 @@ describe('operations of the source specification', () => {
     ['429', 'Retry-After', true],
     ['503', 'Retry-After', true],
   ] as const)('the %s response documents the %s header (required: %s)', (status, header, required) => {
-    const r = deref(((bundle.components as JsonObject).responses as JsonObject)[
-      { '401': 'Unauthorized', '403': 'Forbidden', '405': 'MethodNotAllowed', '429': 'TooManyRequests', '503': 'ServiceUnavailable' }[status]
-    ]!);
+    const r = deref(
+      ((bundle.components as JsonObject).responses as JsonObject)[
+        {
+          '401': 'Unauthorized',
+          '403': 'Forbidden',
+          '405': 'MethodNotAllowed',
+          '429': 'TooManyRequests',
+          '503': 'ServiceUnavailable',
+        }[status]
+      ]!,
+    );
     const h = deref((r.headers as JsonObject)[header]!);
     expect(h.required ?? false).toBe(required);
   });
@@ -140,7 +278,12 @@ describe('parameters as decided', () => {
   });
 
   it.each([
-    ['network', 'listAirtimeProducts', ['MTN', 'mtn', 'Airtel', 'AIRTEL', 'Glo', 'glo', '9mobile', '9MOBILE'], ['ETISALAT', 'MTNX', '']],
+    [
+      'network',
+      'listAirtimeProducts',
+      ['MTN', 'mtn', 'Airtel', 'AIRTEL', 'Glo', 'glo', '9mobile', '9MOBILE'],
+      ['ETISALAT', 'MTNX', ''],
+    ],
     ['distributor', 'listElectricityProducts', [...domain.DISTRIBUTORS, 'ikedc', 'AbaPower'], ['NEPA', 'IKEDC2']],
     ['provider', 'listCableTvProducts', [...domain.CABLE_PROVIDERS, 'dstv', 'Showmax'], ['NETFLIX']],
   ] as const)('%s matches its codes case-insensitively and nothing else', (name, opId, good, bad) => {

@@ -15,7 +15,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failureLines, runCollection, type NewmanResult, type RequestResult, type Target } from '../../scripts/newman/run.ts';
+import {
+  failureLines,
+  runCollection,
+  type NewmanResult,
+  type RequestResult,
+  type Target,
+} from '../../scripts/newman/run.ts';
 import { operationsOf } from '../../scripts/newman/suite.ts';
 import type { Environment } from '../../server/domain.ts';
 import { bundle, bundlePath, type JsonObject } from '../helpers/bundle.ts';
@@ -31,10 +37,14 @@ const summaryOf = (path: string, method: string) => String(paths[path]![method.t
  * Operations whose example request names a webhook endpoint, an event or a delivery (in its path): those ids are the
  * sandbox's alone, so in production each of these requests is a 404.
  */
-const SANDBOX_ONLY = new Set(ops.filter((o) => o.path.startsWith('/webhooks/{webhook_id}') || o.path === '/events/{event_id}')
-  .map((o) => summaryOf(o.path, o.method)));
+const SANDBOX_ONLY = new Set(
+  ops
+    .filter((o) => o.path.startsWith('/webhooks/{webhook_id}') || o.path === '/events/{event_id}')
+    .map((o) => summaryOf(o.path, o.method)),
+);
 const parameters = (bundle.components as JsonObject).parameters as Record<string, JsonObject>;
-const firstExample = (p: JsonObject) => String(p.example ?? Object.values(p.examples as Record<string, JsonObject>)[0]!.value);
+const firstExample = (p: JsonObject) =>
+  String(p.example ?? Object.values(p.examples as Record<string, JsonObject>)[0]!.value);
 
 let server: TestServer;
 let dir: string;
@@ -45,10 +55,20 @@ const results = new Map<Environment, NewmanResult>();
 function generate(out: string): string {
   const file = join(out, 'collection.json');
   // Paths are given absolute: Portman runs in `out` (it leaves its work files in the current directory).
-  const r = spawnSync(join(project, 'node_modules/.bin/portman'), [
-    '--cliOptionsFile', join(project, 'portman/portman-cli.json'),
-    '--local', bundlePath.pathname, '--portmanConfigFile', join(project, 'portman/portman-config.json'), '--output', file,
-  ], { cwd: out, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+  const r = spawnSync(
+    join(project, 'node_modules/.bin/portman'),
+    [
+      '--cliOptionsFile',
+      join(project, 'portman/portman-cli.json'),
+      '--local',
+      bundlePath.pathname,
+      '--portmanConfigFile',
+      join(project, 'portman/portman-config.json'),
+      '--output',
+      file,
+    ],
+    { cwd: out, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NODE_NO_WARNINGS: '1' } },
+  );
   if (r.status !== 0) throw new Error(`portman failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
   return file;
 }
@@ -74,7 +94,9 @@ afterAll(async () => {
 describe('the examples a stock run sends', () => {
   const posts = ops.filter((o) => o.method === 'POST');
   const keyOf = (o: (typeof ops)[number]) =>
-    ((paths[o.path]!.post!.parameters ?? []) as JsonObject[]).filter((p) => p.name === 'Idempotency-Key' && p.in === 'header');
+    ((paths[o.path]!.post!.parameters ?? []) as JsonObject[]).filter(
+      (p) => p.name === 'Idempotency-Key' && p.in === 'header',
+    );
 
   it('each POST has an Idempotency-Key example of its own, and the parameter is otherwise the component', () => {
     const component = parameters.IdempotencyKey!;
@@ -111,16 +133,22 @@ describe.each(ENVS)('portman stock run on %s', (env) => {
     expect(r.requests.map((q) => q.name).sort()).toEqual(ops.map((o) => summaryOf(o.path, o.method)).sort());
     expect(r.requests.filter((q) => q.error !== null).map((q) => `${q.name}: ${q.error}`)).toEqual([]);
     // Status and empty body for the DELETE; status, content type, JSON body, schema (and headers) for the others.
-    for (const q of r.requests) expect(q.assertions.length, q.name).toBeGreaterThanOrEqual(q.name === summaryOf('/webhooks/{webhook_id}', 'delete') ? 2 : 4);
+    for (const q of r.requests)
+      expect(q.assertions.length, q.name).toBeGreaterThanOrEqual(
+        q.name === summaryOf('/webhooks/{webhook_id}', 'delete') ? 2 : 4,
+      );
     expect(r.assertions).toBeGreaterThanOrEqual(ops.length * 5);
   });
 
-  it(env === 'sandbox'
-    ? 'passes every assertion: each example names something of the demo, each POST has a key of its own'
-    : 'passes every assertion of the operations whose examples name no sandbox-only object', () => {
-    const r = result();
-    expect(failureLines({ ...r, requests: r.requests.filter(pick) })).toEqual([]);
-  });
+  it(
+    env === 'sandbox'
+      ? 'passes every assertion: each example names something of the demo, each POST has a key of its own'
+      : 'passes every assertion of the operations whose examples name no sandbox-only object',
+    () => {
+      const r = result();
+      expect(failureLines({ ...r, requests: r.requests.filter(pick) })).toEqual([]);
+    },
+  );
 
   if (env === 'production') {
     it("answers the sandbox's webhook endpoint, event and delivery ids with the documented 404", async () => {
@@ -134,8 +162,14 @@ describe.each(ENVS)('portman stock run on %s', (env) => {
         const res = await fetch(base_url + path, { headers: { authorization: `Bearer ${keys.full}` } });
         return { status: res.status, code: ((await res.json()) as { error?: { code?: string } }).error?.code };
       };
-      expect(await get(`/webhooks/${firstExample(parameters.WebhookEndpointId!)}`)).toEqual({ status: 404, code: 'WEBHOOK_NOT_FOUND' });
-      expect(await get(`/events/${firstExample(parameters.WebhookEventId!)}`)).toEqual({ status: 404, code: 'EVENT_NOT_FOUND' });
+      expect(await get(`/webhooks/${firstExample(parameters.WebhookEndpointId!)}`)).toEqual({
+        status: 404,
+        code: 'WEBHOOK_NOT_FOUND',
+      });
+      expect(await get(`/events/${firstExample(parameters.WebhookEventId!)}`)).toEqual({
+        status: 404,
+        code: 'EVENT_NOT_FOUND',
+      });
     });
   }
 });

@@ -29,27 +29,43 @@ function section(title: string): string {
   const end = rest.search(new RegExp(`\\n#{2,${level.length}} `));
   return end < 0 ? rest : rest.slice(0, end);
 }
-const blocks = (text: string) => [...text.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1]!, code: m[2]! }));
+const blocks = (text: string) =>
+  [...text.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1]!, code: m[2]! }));
 
 function replaceOnce(text: string, from: string, to: string): string {
   expect(text.split(from).length - 1, `README example: ${JSON.stringify(from)} once`).toBe(1);
   return text.replace(from, to);
 }
 
-interface Run { code: number | null; stdout: string; stderr: string }
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 const bash = (script: string, env: Record<string, string>): Promise<Run> =>
   new Promise((resolve) => {
-    execFile('bash', ['-c', `set -euo pipefail\n${script}`], {
-      cwd: projectRoot, timeout: 60_000,
-      env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}`, ...env },
-    }, (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr }));
+    execFile(
+      'bash',
+      ['-c', `set -euo pipefail\n${script}`],
+      {
+        cwd: projectRoot,
+        timeout: 60_000,
+        env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}`, ...env },
+      },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr }),
+    );
   });
 
-const freePort = (): Promise<number> => new Promise((resolve, reject) => {
-  const s = createServer();
-  s.once('error', reject);
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => resolve(port)); });
-});
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
 
 describe('README.md, Webhooks: the three steps as written', () => {
   let srv: TestServer;
@@ -82,13 +98,29 @@ describe('README.md, Webhooks: the three steps as written', () => {
 
     // 2. Receive: the README's receiver.mjs, as `node receiver.mjs &` would run it.
     writeFileSync(join(work, 'receiver.mjs'), replaceOnce(steps[1]!.code, '.listen(4000,', `.listen(${port},`));
-    receiver = spawn(process.execPath, ['receiver.mjs'], { cwd: work, env: { ...process.env, WEBHOOK_SECRET: secret! }, stdio: ['ignore', 'pipe', 'inherit'] });
-    receiver.stdout!.setEncoding('utf8').on('data', (chunk: string) => printed.push(...chunk.split('\n').filter(Boolean)));
+    receiver = spawn(process.execPath, ['receiver.mjs'], {
+      cwd: work,
+      env: { ...process.env, WEBHOOK_SECRET: secret! },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    receiver
+      .stdout!.setEncoding('utf8')
+      .on('data', (chunk: string) => printed.push(...chunk.split('\n').filter(Boolean)));
     const hook = `http://127.0.0.1:${port}/hooks`;
-    await expect.poll(async () => (await fetch(hook, { method: 'POST', body: '{}' }).catch(() => null))?.status, { timeout: 10_000 }).toBe(400);
+    await expect
+      .poll(async () => (await fetch(hook, { method: 'POST', body: '{}' }).catch(() => null))?.status, {
+        timeout: 10_000,
+      })
+      .toBe(400);
     // A delivery signed with another secret, or a body changed after signing, is refused.
-    const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,' + Buffer.alloc(32).toString('base64') };
-    expect((await fetch(hook, { method: 'POST', headers, body: '{"type":"transaction.successful"}' })).status).toBe(400);
+    const headers = {
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+      'webhook-signature': 'v1,' + Buffer.alloc(32).toString('base64'),
+    };
+    expect((await fetch(hook, { method: 'POST', headers, body: '{"type":"transaction.successful"}' })).status).toBe(
+      400,
+    );
 
     // 3. Buy, then read the events and the deliveries back.
     const three = await bash(steps[2]!.code, { ...env, WEBHOOK_ID: id! });
@@ -96,24 +128,36 @@ describe('README.md, Webhooks: the three steps as written', () => {
     const purchase = /^\{"status":\{"code":201[^\n]*?"data":\{"id":"([0-9a-f-]{36})"/.exec(three.stdout);
     expect(purchase, three.stdout.slice(0, 300)).not.toBeNull();
     const tx = purchase![1]!;
-    await expect.poll(() => printed.filter((l) => l.includes(tx)), { timeout: 20_000 })
+    await expect
+      .poll(() => printed.filter((l) => l.includes(tx)), { timeout: 20_000 })
       .toEqual([`transaction.pending ${tx} pending`, `transaction.successful ${tx} successful`]);
     // The purchase, then its two events in the event list.
     expect(three.stdout.split(`"data":{"id":"${tx}"`).length - 1).toBe(3);
     // The endpoint's log holds this purchase's two events, delivered (and the demo's own purchases settling meanwhile).
-    const read = async (path: string) => ((await (await fetch(`${env.B}${path}`, { headers: { Authorization: `Bearer ${env.KEY}` } })).json()) as { data: any[] }).data;
+    const read = async (path: string) =>
+      (
+        (await (await fetch(`${env.B}${path}`, { headers: { Authorization: `Bearer ${env.KEY}` } })).json()) as {
+          data: any[];
+        }
+      ).data;
     const events = new Set((await read(`/events?transaction_id=${tx}`)).map((e) => e.id as string));
     expect(events.size).toBe(2);
-    const delivered = (await read(`/webhooks/${id}/deliveries?per_page=100`)).filter((d) => events.has(d.attributes.event_id));
-    expect(delivered.map((d) => [d.attributes.event_type, d.attributes.status]).sort())
-      .toEqual([['transaction.pending', 'delivered'], ['transaction.successful', 'delivered']]);
+    const delivered = (await read(`/webhooks/${id}/deliveries?per_page=100`)).filter((d) =>
+      events.has(d.attributes.event_id),
+    );
+    expect(delivered.map((d) => [d.attributes.event_type, d.attributes.status]).sort()).toEqual([
+      ['transaction.pending', 'delivered'],
+      ['transaction.successful', 'delivered'],
+    ]);
   }, 90_000);
 });
 
 describe('README.md, what it says about the repository', () => {
   it('every file it has you write inside the repository is git-ignored (keys.json)', () => {
     // Paths, not the option table's placeholder (`--demo-keys FILE`).
-    const written = [...README.matchAll(/--demo-keys\s+([\w./-]+\.\w+)/g)].map((m) => m[1]!).filter((f) => !f.startsWith('/'));
+    const written = [...README.matchAll(/--demo-keys\s+([\w./-]+\.\w+)/g)]
+      .map((m) => m[1]!)
+      .filter((f) => !f.startsWith('/'));
     expect(written).toContain('keys.json');
     for (const f of written) {
       const r = spawnSync('git', ['check-ignore', '--no-index', '-q', f], { cwd: projectRoot });
@@ -121,19 +165,27 @@ describe('README.md, what it says about the repository', () => {
     }
   });
 
-  it('says TEST_REDIS_URL is the robustness suite\'s, and only the robustness suite reads it', () => {
+  it("says TEST_REDIS_URL is the robustness suite's, and only the robustness suite reads it", () => {
     // Code that reads the variable from the environment (a property access on env), not text that names it, as this file does.
-    const readers = spawnSync('git', ['grep', '-l', '-E', String.raw`env(\.|\[['"])TEST_REDIS_URL`, '--', '*.ts', '*.mjs', '*.js', '*.sh', '.ci/*'],
-      { cwd: projectRoot, encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+    const readers = spawnSync(
+      'git',
+      ['grep', '-l', '-E', String.raw`env(\.|\[['"])TEST_REDIS_URL`, '--', '*.ts', '*.mjs', '*.js', '*.sh', '.ci/*'],
+      { cwd: projectRoot, encoding: 'utf8' },
+    )
+      .stdout.split('\n')
+      .filter(Boolean);
     expect(readers.length).toBeGreaterThan(0);
     for (const f of readers) expect(f, 'reads TEST_REDIS_URL').toMatch(/^test\/robustness\//);
-    const sentences = README.split(/\n\n+/).flatMap((p) => p.replace(/\n/g, ' ').split(/\.\s+(?=[A-Z])/)).filter((s) => s.includes('TEST_REDIS_URL'));
+    const sentences = README.split(/\n\n+/)
+      .flatMap((p) => p.replace(/\n/g, ' ').split(/\.\s+(?=[A-Z])/))
+      .filter((s) => s.includes('TEST_REDIS_URL'));
     expect(sentences.length).toBeGreaterThan(0);
     for (const s of sentences) expect(s, 'a sentence naming TEST_REDIS_URL').toMatch(/robustness/);
   });
 
   it('opens with what the API does, purchases and webhooks included', () => {
     const opening = README.split(/\n\n/)[1]!;
-    for (const word of ['account', 'balance', 'transactions', 'buy', 'webhooks', 'sandbox']) expect(opening.toLowerCase()).toContain(word);
+    for (const word of ['account', 'balance', 'transactions', 'buy', 'webhooks', 'sandbox'])
+      expect(opening.toLowerCase()).toContain(word);
   });
 });

@@ -24,39 +24,65 @@ const scenarios = info['x-sandbox-scenarios'] as unknown as Scenario[];
 const schemas = new ContractSchemas(bundle);
 const byId = new Map(operations().map((o) => [o.operationId, o]));
 
-const A = 'createAirtimePurchase', D = 'createDataPurchase', E = 'createElectricityPurchase', C = 'createCableTvPurchase';
-const M = 'getElectricityMeter', S = 'getCableTvSmartcard';
+const A = 'createAirtimePurchase',
+  D = 'createDataPurchase',
+  E = 'createElectricityPurchase',
+  C = 'createCableTvPurchase';
+const M = 'getElectricityMeter',
+  S = 'getCableTvSmartcard';
 /** The design's table, row by row: [operation, member, value, outcome, then]. The 13.13 amount of the design is
  * out of every airtime and electricity range (422 before the biller), so the contract uses 1313.13; data and cable
  * TV, which take no amount, time out on a number. */
 const DESIGN: [string, string, string, string, string | null][] = [
   ...[A, D].flatMap((op): [string, string, string, string, string | null][] => [
-    [op, 'phone_number', '08011111111', 'successful', null], [op, 'phone_number', '08022222222', 'pending', 'successful'],
-    [op, 'phone_number', '08033333333', 'pending', 'failed'], [op, 'phone_number', '08044444444', 'successful', 'reversed']]),
-  [E, 'meter_number', '1111111111111', 'successful', null], [E, 'meter_number', '1010101010101', 'successful', null],
-  [E, 'meter_number', '2222222222222', 'pending', 'successful'], [E, 'meter_number', '3333333333333', 'pending', 'failed'],
-  [E, 'meter_number', '4444444444444', 'successful', 'reversed'], [E, 'meter_number', '0000000000000', 'not_found', null],
-  [C, 'smartcard_number', '1212121212', 'successful', null], [C, 'smartcard_number', '2222222222', 'pending', 'successful'],
-  [C, 'smartcard_number', '3333333333', 'pending', 'failed'], [C, 'smartcard_number', '4444444444', 'successful', 'reversed'],
+    [op, 'phone_number', '08011111111', 'successful', null],
+    [op, 'phone_number', '08022222222', 'pending', 'successful'],
+    [op, 'phone_number', '08033333333', 'pending', 'failed'],
+    [op, 'phone_number', '08044444444', 'successful', 'reversed'],
+  ]),
+  [E, 'meter_number', '1111111111111', 'successful', null],
+  [E, 'meter_number', '1010101010101', 'successful', null],
+  [E, 'meter_number', '2222222222222', 'pending', 'successful'],
+  [E, 'meter_number', '3333333333333', 'pending', 'failed'],
+  [E, 'meter_number', '4444444444444', 'successful', 'reversed'],
+  [E, 'meter_number', '0000000000000', 'not_found', null],
+  [C, 'smartcard_number', '1212121212', 'successful', null],
+  [C, 'smartcard_number', '2222222222', 'pending', 'successful'],
+  [C, 'smartcard_number', '3333333333', 'pending', 'failed'],
+  [C, 'smartcard_number', '4444444444', 'successful', 'reversed'],
   [C, 'smartcard_number', '0000000000', 'not_found', null],
-  [A, 'amount', '1313.13', 'pending', 'successful'], [E, 'amount', '1313.13', 'pending', 'successful'],
+  [A, 'amount', '1313.13', 'pending', 'successful'],
+  [E, 'amount', '1313.13', 'pending', 'successful'],
   // The purchases without an amount time out on a number (the first request stays in flight: a 409 is reachable).
-  [D, 'phone_number', '08055555555', 'pending', 'successful'], [C, 'smartcard_number', '5555555555', 'pending', 'successful'],
-  [M, 'meter_number', '1111111111111', 'found', null], [M, 'meter_number', '1010101010101', 'found', null],
+  [D, 'phone_number', '08055555555', 'pending', 'successful'],
+  [C, 'smartcard_number', '5555555555', 'pending', 'successful'],
+  [M, 'meter_number', '1111111111111', 'found', null],
+  [M, 'meter_number', '1010101010101', 'found', null],
   [M, 'meter_number', '0000000000000', 'not_found', null],
-  [S, 'smartcard_number', '1212121212', 'found', null], [S, 'smartcard_number', '0000000000', 'not_found', null],
+  [S, 'smartcard_number', '1212121212', 'found', null],
+  [S, 'smartcard_number', '0000000000', 'not_found', null],
 ];
-const LEGAL_LATER: Record<string, (string | null)[]> = { successful: [null, 'reversed'], pending: ['successful', 'failed'], found: [null], not_found: [null] };
+const LEGAL_LATER: Record<string, (string | null)[]> = {
+  successful: [null, 'reversed'],
+  pending: ['successful', 'failed'],
+  found: [null],
+  not_found: [null],
+};
 
 /** Pointer of the schema a trigger member is validated against: the body member's, or the path parameter's form. */
 function memberSchema(operation: string, member: string): string {
   const o = byId.get(operation)!;
   if (o.method === 'post') {
-    const ref = String((((deref(o.operation.requestBody!).content as JsonObject)['application/json'] as JsonObject).schema as JsonObject).$ref);
+    const ref = String(
+      (((deref(o.operation.requestBody!).content as JsonObject)['application/json'] as JsonObject).schema as JsonObject)
+        .$ref,
+    );
     return `${ref}/properties/${member}`;
   }
   // A verification's path parameters take any shape (a wrong one is a 404): its trigger must have the body form.
-  return { meter_number: '#/components/schemas/MeterNumber', smartcard_number: '#/components/schemas/SmartcardNumber' }[member]!;
+  return { meter_number: '#/components/schemas/MeterNumber', smartcard_number: '#/components/schemas/SmartcardNumber' }[
+    member
+  ]!;
 }
 
 describe('x-sandbox-scenarios', () => {
@@ -100,7 +126,9 @@ describe('x-sandbox-scenarios', () => {
         const products = buildCatalogue(env).filter((p) => p.kind === kind[s.operation]);
         expect(products.length).toBeGreaterThan(0);
         for (const p of products) {
-          expect(cents(s.when.amount), `${s.name} vs ${String(p.attributes.display_name)}`).toBeGreaterThanOrEqual(cents(p.attributes.min_amount));
+          expect(cents(s.when.amount), `${s.name} vs ${String(p.attributes.display_name)}`).toBeGreaterThanOrEqual(
+            cents(p.attributes.min_amount),
+          );
           expect(cents(s.when.amount)).toBeLessThanOrEqual(cents(p.attributes.max_amount));
         }
       }

@@ -41,32 +41,46 @@ describe('servers', () => {
     }
   });
 
-  it.each(servers.map((s) => [s.url as string, s] as const))('%s has a plain-text description (no markdown: the docs show it raw)', (_url, s) => {
-    expect(String(s.description ?? '')).not.toMatch(MARKDOWN);
-  });
+  it.each(servers.map((s) => [s.url as string, s] as const))(
+    '%s has a plain-text description (no markdown: the docs show it raw)',
+    (_url, s) => {
+      expect(String(s.description ?? '')).not.toMatch(MARKDOWN);
+    },
+  );
 
   it('point the local reference server at the address and port `npm start` listens on', () => {
     const { host, port } = parseConfig([], {});
     expect(new URL(urls.find((u) => u.index === 1)!.url).host).toBe(`${host}:${port}`);
   });
 
-  it.each(urls.map((u) => [u.url, u] as const))("%s has exactly one environment's base path, answered as it", (url, u) => {
-    expect(u.environment, `${pathOf(url)} is no environment's base path`).not.toBeNull();
-    expect(ENVIRONMENTS.filter((e) => BASE_PATH[e] === pathOf(url))).toEqual([u.environment]);
-    const match = table.match(`${pathOf(url)}/health`, 'GET');
-    expect(match.kind).toBe('operation');
-    if (match.kind === 'operation') expect(match.route.environment).toBe(u.environment);
-  });
+  it.each(urls.map((u) => [u.url, u] as const))(
+    "%s has exactly one environment's base path, answered as it",
+    (url, u) => {
+      expect(u.environment, `${pathOf(url)} is no environment's base path`).not.toBeNull();
+      expect(ENVIRONMENTS.filter((e) => BASE_PATH[e] === pathOf(url))).toEqual([u.environment]);
+      const match = table.match(`${pathOf(url)}/health`, 'GET');
+      expect(match.kind).toBe('operation');
+      if (match.kind === 'operation') expect(match.route.environment).toBe(u.environment);
+    },
+  );
 
   it('give, on the hosted API and on the local server, every base path the reference server answers, once', () => {
     expect(answered).toEqual(ENVIRONMENTS.map((e) => BASE_PATH[e]).sort()); // one per environment
-    for (const index of [0, 1]) expect(urls.filter((u) => u.index === index).map((u) => pathOf(u.url)).sort()).toEqual(answered);
+    for (const index of [0, 1])
+      expect(
+        urls
+          .filter((u) => u.index === index)
+          .map((u) => pathOf(u.url))
+          .sort(),
+      ).toEqual(answered);
     expect([...new Set(urls.map((u) => pathOf(u.url)))].sort()).toEqual(answered);
   });
 
   it("list after them only the hosted API's expansions, each a released server URL", () => {
     const hosted = new Set(urls.filter((u) => u.index === 0).map((u) => u.url));
-    const released = ((resolveBase({ root: new URL('../../', import.meta.url).pathname })?.doc.servers ?? []) as JsonObject[]).map((s) => s.url);
+    const released = (
+      (resolveBase({ root: new URL('../../', import.meta.url).pathname })?.doc.servers ?? []) as JsonObject[]
+    ).map((s) => s.url);
     for (const s of servers.slice(2)) {
       expect(s.variables, String(s.url)).toBeUndefined();
       expect(hosted.has(String(s.url)), String(s.url)).toBe(true);
@@ -82,6 +96,10 @@ describe('servers', () => {
     const changes = diffContracts(base.doc, { ...bundle, servers: servers.slice(0, 2) });
     const removed = changes.filter((c) => c.breaking && c.rules.includes('server-removed')).map((c) => c.what);
     // If this fails, the gate accepts the templates in their place: drop servers[2..] from openapi/openapi.yaml.
-    for (const url of plain) expect(removed.some((w) => w.includes(`\`${url}\``)), url).toBe(true);
+    for (const url of plain)
+      expect(
+        removed.some((w) => w.includes(`\`${url}\``)),
+        url,
+      ).toBe(true);
   }, 30_000);
 });

@@ -6,17 +6,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, projectRoot } from '../helpers/run.ts';
 
 type Json = Record<string, any>; // a mutable copy of the bundle
-interface SpectralResult { code: string; path: string[]; severity: number; source: string }
+interface SpectralResult {
+  code: string;
+  path: string[];
+  severity: number;
+  source: string;
+}
 
 const BUNDLE = join(projectRoot, 'generated/openapi.json');
 
 /** Lints files with the project's ruleset; severity 0 = error, 1 = warning (both fail `npm run lint`). */
 function spectral(files: string[]): { code: number | null; results: SpectralResult[] } {
-  const r = spawnSync(bin('spectral'), ['lint', ...files, '--ruleset', join(projectRoot, '.spectral.yaml'), '--format', 'json', '--quiet', '--fail-severity', 'warn'], {
-    cwd: projectRoot,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+  const r = spawnSync(
+    bin('spectral'),
+    [
+      'lint',
+      ...files,
+      '--ruleset',
+      join(projectRoot, '.spectral.yaml'),
+      '--format',
+      'json',
+      '--quiet',
+      '--fail-severity',
+      'warn',
+    ],
+    {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
   const json = r.stdout.slice(r.stdout.indexOf('['));
   return { code: r.status, results: JSON.parse(json) as SpectralResult[] };
 }
@@ -36,21 +55,63 @@ describe('spectral (OWASP API Security Top 10 ruleset)', () => {
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   const holes: [string, string, string, (b: Json) => void][] = [
-    ['an unbounded path parameter', 'owasp:api4:2023-string-limit', 'components.parameters.TransactionId.schema',
-      (b) => { delete b.components.parameters.TransactionId.schema.maxLength; }],
-    ['an error response without rate-limit headers', 'owasp:api4:2023-rate-limit', 'components.responses.Unauthorized.headers',
-      (b) => { delete b.components.responses.Unauthorized.headers.RateLimit; }],
-    ['an integer without a format', 'owasp:api4:2023-integer-format', 'components.parameters.PerPage.schema',
-      (b) => { delete b.components.parameters.PerPage.schema.format; }],
-    ['an unbounded list', 'owasp:api4:2023-array-limit', 'components.schemas.TransactionListResponse.properties.data',
-      (b) => { delete b.components.schemas.TransactionListResponse.properties.data.maxItems; }],
-    ['a keyed read left without security', 'owasp:api2:2023-read-restricted', 'paths./account/balance.get.security',
-      (b) => { b.paths['/account/balance'].get.security = []; }],
-    ['a server without its audience', 'owasp:api9:2023-inventory-access', 'servers.1',
-      (b) => { delete b.servers[1]['x-internal']; }],
+    [
+      'an unbounded path parameter',
+      'owasp:api4:2023-string-limit',
+      'components.parameters.TransactionId.schema',
+      (b) => {
+        delete b.components.parameters.TransactionId.schema.maxLength;
+      },
+    ],
+    [
+      'an error response without rate-limit headers',
+      'owasp:api4:2023-rate-limit',
+      'components.responses.Unauthorized.headers',
+      (b) => {
+        delete b.components.responses.Unauthorized.headers.RateLimit;
+      },
+    ],
+    [
+      'an integer without a format',
+      'owasp:api4:2023-integer-format',
+      'components.parameters.PerPage.schema',
+      (b) => {
+        delete b.components.parameters.PerPage.schema.format;
+      },
+    ],
+    [
+      'an unbounded list',
+      'owasp:api4:2023-array-limit',
+      'components.schemas.TransactionListResponse.properties.data',
+      (b) => {
+        delete b.components.schemas.TransactionListResponse.properties.data.maxItems;
+      },
+    ],
+    [
+      'a keyed read left without security',
+      'owasp:api2:2023-read-restricted',
+      'paths./account/balance.get.security',
+      (b) => {
+        b.paths['/account/balance'].get.security = [];
+      },
+    ],
+    [
+      'a server without its audience',
+      'owasp:api9:2023-inventory-access',
+      'servers.1',
+      (b) => {
+        delete b.servers[1]['x-internal'];
+      },
+    ],
     // Plain HTTP is allowed for the local reference server (servers[1]) only.
-    ['a hosted server over plain http', 'owasp:api8:2023-no-server-http', 'servers.2.url',
-      (b) => { b.servers[2].url = b.servers[2].url.replace('https:', 'http:'); }],
+    [
+      'a hosted server over plain http',
+      'owasp:api8:2023-no-server-http',
+      'servers.2.url',
+      (b) => {
+        b.servers[2].url = b.servers[2].url.replace('https:', 'http:');
+      },
+    ],
   ];
 
   // One spectral run over every broken copy (a run costs seconds); each case reads the results of its own copy.

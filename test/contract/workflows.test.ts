@@ -13,31 +13,54 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKFLOWS } from '../../scripts/workflows.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-interface Step { stepId: string; status: string; checks: { name: string; passed: boolean }[] }
-interface Workflow { workflowId: string; status: string; executedSteps: Step[] }
-interface Report { status: string; files: Record<string, { executedWorkflows: Workflow[] }> }
+interface Step {
+  stepId: string;
+  status: string;
+  checks: { name: string; passed: boolean }[];
+}
+interface Workflow {
+  workflowId: string;
+  status: string;
+  executedSteps: Step[];
+}
+interface Report {
+  status: string;
+  files: Record<string, { executedWorkflows: Workflow[] }>;
+}
 
 let server: TestServer;
 let dir: string;
 let requests = 0;
 
 /** Runs `scripts/workflows.ts` with args; resolves with its exit code, output and parsed JSON report (if any). */
-async function runScript(args: string[], name: string): Promise<{ code: number; output: string; report: Report | null }> {
+async function runScript(
+  args: string[],
+  name: string,
+): Promise<{ code: number; output: string; report: Report | null }> {
   const json = join(dir, `${name}.json`);
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/workflows.ts', ...args, '--json-output', json], {
     cwd: join(import.meta.dirname, '../..'),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (b: Buffer) => { output += b.toString(); });
-  child.stderr.on('data', (b: Buffer) => { output += b.toString(); });
+  child.stdout.on('data', (b: Buffer) => {
+    output += b.toString();
+  });
+  child.stderr.on('data', (b: Buffer) => {
+    output += b.toString();
+  });
   const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
   let report: Report | null = null;
-  try { report = JSON.parse(readFileSync(json, 'utf8')) as Report; } catch { /* none written */ }
+  try {
+    report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+  } catch {
+    /* none written */
+  }
   return { code, output, report };
 }
 
-const workflowsOf = (r: Report | null): Workflow[] => (r ? Object.values(r.files).flatMap((f) => f.executedWorkflows) : []);
+const workflowsOf = (r: Report | null): Workflow[] =>
+  r ? Object.values(r.files).flatMap((f) => f.executedWorkflows) : [];
 
 const sandbox = () => server.demoKeys!.sandbox;
 
@@ -45,33 +68,45 @@ const sandbox = () => server.demoKeys!.sandbox;
 async function mutantProxy(mutant: 'drop-header' | 'other-id'): Promise<{ url: string; close(): Promise<void> }> {
   const target = new URL(server.url);
   const proxy: Server = createServer((req, res) => {
-    const up = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (r) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => {
-        let body = Buffer.concat(chunks);
-        const headers = { ...r.headers };
-        if (headers['idempotent-replayed'] === 'true') {
-          if (mutant === 'drop-header') delete headers['idempotent-replayed'];
-          else body = Buffer.from(body.toString().replace(/"id":"[^"]+"/, '"id":"00000000-0000-4000-8000-000000000000"'));
-        }
-        headers['content-length'] = String(body.length);
-        res.writeHead(r.statusCode ?? 502, headers);
-        res.end(body);
-      });
-    });
+    const up = request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      (r) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => {
+          let body = Buffer.concat(chunks);
+          const headers = { ...r.headers };
+          if (headers['idempotent-replayed'] === 'true') {
+            if (mutant === 'drop-header') delete headers['idempotent-replayed'];
+            else
+              body = Buffer.from(
+                body.toString().replace(/"id":"[^"]+"/, '"id":"00000000-0000-4000-8000-000000000000"'),
+              );
+          }
+          headers['content-length'] = String(body.length);
+          res.writeHead(r.statusCode ?? 502, headers);
+          res.end(body);
+        });
+      },
+    );
     req.pipe(up);
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => { proxy.closeAllConnections(); proxy.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        proxy.closeAllConnections();
+        proxy.close(() => resolve());
+      }),
   };
 }
 
 beforeAll(async () => {
   server = await startTestServer();
-  server.server.on('request', () => { requests++; });
+  server.server.on('request', () => {
+    requests++;
+  });
   dir = mkdtempSync(join(tmpdir(), 'workflows-test-'));
 }, 30_000);
 
@@ -83,7 +118,9 @@ afterAll(async () => {
 describe('Arazzo workflows run by redocly respect', () => {
   it('every workflow passes against the sandbox, every step and check', async () => {
     const { code, output, report } = await runScript(
-      ['--server', sandbox().base_url, '--key', sandbox().keys.full, '--low-balance-key', sandbox().keys.low_balance], 'all');
+      ['--server', sandbox().base_url, '--key', sandbox().keys.full, '--low-balance-key', sandbox().keys.low_balance],
+      'all',
+    );
     expect(report, output).not.toBeNull();
     const ran = workflowsOf(report);
     expect(ran.map((w) => w.workflowId)).toEqual([...WORKFLOWS]);
@@ -93,11 +130,16 @@ describe('Arazzo workflows run by redocly respect', () => {
       const last = new Map(w.executedSteps.map((s) => [s.stepId, s]));
       for (const s of last.values()) {
         expect(s.checks.length, `${w.workflowId}/${s.stepId}`).toBeGreaterThanOrEqual(4);
-        expect(s.checks.filter((c) => !c.passed).map((c) => c.name), `${w.workflowId}/${s.stepId}`).toEqual([]);
+        expect(
+          s.checks.filter((c) => !c.passed).map((c) => c.name),
+          `${w.workflowId}/${s.stepId}`,
+        ).toEqual([]);
       }
     }
     const electricity = ran.find((w) => w.workflowId === 'electricity-purchase')!;
-    expect(electricity.executedSteps.map((s) => s.stepId)).toEqual(expect.arrayContaining(['purchase', 'poll', 'final']));
+    expect(electricity.executedSteps.map((s) => s.stepId)).toEqual(
+      expect.arrayContaining(['purchase', 'poll', 'final']),
+    );
     expect(report!.status).toBe('success');
     expect(code, output).toBe(0);
     // The keys are masked in respect's report.
@@ -111,27 +153,44 @@ describe('Arazzo workflows run by redocly respect', () => {
     const live = await runScript(['--server', prod.base_url, '--key', prod.keys.full], 'prod');
     expect(live.code, live.output).toBe(2);
     expect(live.output).toMatch(/refused/);
-    const pathOnly = await runScript(['--server', sandbox().base_url.replace('/sandbox/', '/production/'), '--key', sandbox().keys.full, '--workflow', 'idempotent-retry'], 'prod2');
+    const pathOnly = await runScript(
+      [
+        '--server',
+        sandbox().base_url.replace('/sandbox/', '/production/'),
+        '--key',
+        sandbox().keys.full,
+        '--workflow',
+        'idempotent-retry',
+      ],
+      'prod2',
+    );
     expect(pathOnly.code, pathOnly.output).toBe(2);
     expect(live.report).toBeNull();
     expect(requests).toBe(before);
   }, 20_000);
 
-  it.each(['drop-header', 'other-id'] as const)('idempotent-retry fails through a proxy that breaks the replay (%s)', async (mutant) => {
-    const proxy = await mutantProxy(mutant);
-    try {
-      const base = proxy.url + new URL(sandbox().base_url).pathname;
-      const { code, output, report } = await runScript(['--server', base, '--key', sandbox().keys.full, '--workflow', 'idempotent-retry'], mutant);
-      const [w] = workflowsOf(report);
-      expect(w?.workflowId, output).toBe('idempotent-retry');
-      expect(w?.status).not.toBe('success');
-      // The proxy itself works: the first purchase through it passed every check; the replay is what fails.
-      expect(w!.executedSteps.find((s) => s.stepId === 'first')?.checks.every((c) => c.passed)).toBe(true);
-      const replay = w!.executedSteps.find((s) => s.stepId === 'replay');
-      expect(replay?.checks.some((c) => !c.passed)).toBe(true);
-      expect(code).toBe(1);
-    } finally {
-      await proxy.close();
-    }
-  }, 20_000);
+  it.each(['drop-header', 'other-id'] as const)(
+    'idempotent-retry fails through a proxy that breaks the replay (%s)',
+    async (mutant) => {
+      const proxy = await mutantProxy(mutant);
+      try {
+        const base = proxy.url + new URL(sandbox().base_url).pathname;
+        const { code, output, report } = await runScript(
+          ['--server', base, '--key', sandbox().keys.full, '--workflow', 'idempotent-retry'],
+          mutant,
+        );
+        const [w] = workflowsOf(report);
+        expect(w?.workflowId, output).toBe('idempotent-retry');
+        expect(w?.status).not.toBe('success');
+        // The proxy itself works: the first purchase through it passed every check; the replay is what fails.
+        expect(w!.executedSteps.find((s) => s.stepId === 'first')?.checks.every((c) => c.passed)).toBe(true);
+        const replay = w!.executedSteps.find((s) => s.stepId === 'replay');
+        expect(replay?.checks.some((c) => !c.passed)).toBe(true);
+        expect(code).toBe(1);
+      } finally {
+        await proxy.close();
+      }
+    },
+    20_000,
+  );
 });

@@ -51,7 +51,8 @@ export function fakeKeyStore(...rows: ApiKeyRow[]): FakeKeyStore {
     lookups,
     async findKeyByHash(hash) {
       lookups.push(hash);
-      for (const row of byId.values()) if (row.secret_hash === hash) return { ...row, scopes: [...row.scopes], ip_allowlist: [...row.ip_allowlist] };
+      for (const row of byId.values())
+        if (row.secret_hash === hash) return { ...row, scopes: [...row.scopes], ip_allowlist: [...row.ip_allowlist] };
       return null;
     },
     put(row) {

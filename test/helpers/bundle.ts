@@ -11,7 +11,10 @@ export const bundle = JSON.parse(readFileSync(bundlePath, 'utf8')) as JsonObject
 export function deref<T extends Json = JsonObject>(node: Json): T {
   let cur = node;
   while (cur && typeof cur === 'object' && !Array.isArray(cur) && typeof cur.$ref === 'string') {
-    const parts = cur.$ref.replace(/^#\//, '').split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const parts = cur.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     let target: Json = bundle;
     for (const p of parts) target = (target as JsonObject)[p] as Json;
     if (target === undefined) throw new Error(`unresolved $ref ${cur.$ref}`);

@@ -12,8 +12,15 @@ export function launchChromium(extraArgs: readonly string[] = []): Promise<Brows
   return chromium.launch({
     executablePath: chromiumPath,
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs,
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -26,15 +26,23 @@ export function survivingMutations(value: unknown): string[] {
     }
     if (Array.isArray(v)) {
       attempt(`${path}.push()`, () => v.push('added'));
-      attempt(`${path}.length = 0`, () => { v.length = 0; });
+      attempt(`${path}.length = 0`, () => {
+        v.length = 0;
+      });
     }
-    attempt(`${path}.added = …`, () => { o['__added__'] = 'added'; });
+    attempt(`${path}.added = …`, () => {
+      o['__added__'] = 'added';
+    });
     for (const key of Reflect.ownKeys(v)) {
       const d = Object.getOwnPropertyDescriptor(v, key)!;
       if (Array.isArray(v) && key === 'length') continue;
       const at = `${path}.${String(key)}`;
-      attempt(`${at} = …`, () => { o[key] = 'changed'; });
-      attempt(`delete ${at}`, () => { delete o[key]; });
+      attempt(`${at} = …`, () => {
+        o[key] = 'changed';
+      });
+      attempt(`delete ${at}`, () => {
+        delete o[key];
+      });
       if ('value' in d) visit(d.value, at);
     }
   };

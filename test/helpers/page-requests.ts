@@ -71,13 +71,21 @@ export async function pageRequests(file: string, use: (page: Page) => Promise<vo
 
 /** The URL of every request in a net log but Chromium's own (BROWSER_OWN). */
 export function netlogRequests(text: string): PageRequest[] {
-  const log = JSON.parse(text) as { constants: { logEventTypes: Record<string, number> }; events: { type: number; params?: { url?: string; traffic_annotation?: number } }[] };
+  const log = JSON.parse(text) as {
+    constants: { logEventTypes: Record<string, number> };
+    events: { type: number; params?: { url?: string; traffic_annotation?: number } }[];
+  };
   const alive = log.constants.logEventTypes.REQUEST_ALIVE;
   const own = new Set(BROWSER_OWN.map(annotationHash));
   return log.events
     .filter((e) => e.type === alive && typeof e.params?.url === 'string' && !own.has(e.params.traffic_annotation ?? -1))
-    .map((e) => ({ url: e.params!.url!, seenBy: `netlog ${NAMES.get(e.params!.traffic_annotation ?? -1) ?? `annotation ${e.params!.traffic_annotation}`}` }));
+    .map((e) => ({
+      url: e.params!.url!,
+      seenBy: `netlog ${NAMES.get(e.params!.traffic_annotation ?? -1) ?? `annotation ${e.params!.traffic_annotation}`}`,
+    }));
 }
 
 /** The requests to anything but the page itself (`url — seen by`), for an assertion that lists them. */
-export const leaving = (requests: PageRequest[]) => [...new Set(requests.filter((r) => !LOCAL.test(r.url)).map((r) => `${r.url} — ${r.seenBy}`))];
+export const leaving = (requests: PageRequest[]) => [
+  ...new Set(requests.filter((r) => !LOCAL.test(r.url)).map((r) => `${r.url} — ${r.seenBy}`)),
+];

@@ -12,13 +12,23 @@ export interface RawResponse {
   raw: string;
 }
 
-export function rawExchange(host: string, port: number, request: string | Buffer, timeoutMs = 10_000): Promise<RawResponse> {
+export function rawExchange(
+  host: string,
+  port: number,
+  request: string | Buffer,
+  timeoutMs = 10_000,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host, port });
     const chunks: Buffer[] = [];
-    const timer = setTimeout(() => { socket.destroy(); reject(new Error(`no answer within ${timeoutMs} ms`)); }, timeoutMs);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer within ${timeoutMs} ms`));
+    }, timeoutMs);
     socket.on('data', (d) => chunks.push(d));
-    socket.on('error', () => { /* a reset after the answer is fine; 'close' follows */ });
+    socket.on('error', () => {
+      /* a reset after the answer is fine; 'close' follows */
+    });
     socket.on('close', () => {
       clearTimeout(timer);
       const raw = Buffer.concat(chunks).toString('latin1');
@@ -38,7 +48,12 @@ function parse(raw: string): RawResponse {
     if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
   }
   const bodyBytes = end === -1 ? Buffer.alloc(0) : Buffer.from(raw.slice(end + 4), 'latin1');
-  return { status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body: bodyBytes.toString('utf8'), raw };
+  return {
+    status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0),
+    headers,
+    body: bodyBytes.toString('utf8'),
+    raw,
+  };
 }
 
 /** `GET target` with the given header lines, Host and `Connection: close` added. */

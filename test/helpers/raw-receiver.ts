@@ -32,7 +32,10 @@ export interface RawReceiver {
 const CRLF2 = Buffer.from('\r\n\r\n');
 
 /** `answer(n, path)` decides the answer to the n-th request (from 1) and its path. */
-export async function startRawReceiver(answer: (n: number, path: string) => RawAnswer, host = '127.0.0.1'): Promise<RawReceiver> {
+export async function startRawReceiver(
+  answer: (n: number, path: string) => RawAnswer,
+  host = '127.0.0.1',
+): Promise<RawReceiver> {
   const sockets = new Set<net.Socket>();
   const answered: string[] = [];
   const server = net.createServer((socket) => {
@@ -63,10 +66,11 @@ export async function startRawReceiver(answer: (n: number, path: string) => RawA
     port,
     url: (path = '/hooks') => `http://${host}:${port}${path}`,
     answered,
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -82,15 +86,23 @@ function write(socket: net.Socket, a: RawAnswer): void {
       socket.end(Buffer.concat([head, line('Connection: close'), line(''), body]));
       return;
     case 'cut':
-      socket.write(Buffer.concat([head, line(`Content-Length: ${body.length + 100}`), line(''), body]), () => socket.destroy());
+      socket.write(Buffer.concat([head, line(`Content-Length: ${body.length + 100}`), line(''), body]), () =>
+        socket.destroy(),
+      );
       return;
     case 'stall':
       socket.write(Buffer.concat([head, line(`Content-Length: ${body.length + 100}`), line(''), body]));
       return;
     case 'endless': {
-      const chunk = Buffer.concat([line((body.length || 1).toString(16)), body.length ? body : Buffer.from('x'), line('')]);
+      const chunk = Buffer.concat([
+        line((body.length || 1).toString(16)),
+        body.length ? body : Buffer.from('x'),
+        line(''),
+      ]);
       socket.write(Buffer.concat([head, line('Transfer-Encoding: chunked'), line('')]));
-      const more = () => { while (!socket.destroyed && socket.write(chunk)); };
+      const more = () => {
+        while (!socket.destroyed && socket.write(chunk));
+      };
       socket.on('drain', more);
       more();
       return;
@@ -101,7 +113,11 @@ function write(socket: net.Socket, a: RawAnswer): void {
 }
 
 /** The head of an answer: `HTTP/1.1 <code>[ <reason>]` and the header lines given, as bytes. */
-export function rawHead(code: string | Uint8Array, reason: Uint8Array | null, headers: readonly (readonly [Uint8Array | string, Uint8Array | string])[] = []): Uint8Array {
+export function rawHead(
+  code: string | Uint8Array,
+  reason: Uint8Array | null,
+  headers: readonly (readonly [Uint8Array | string, Uint8Array | string])[] = [],
+): Uint8Array {
   const b = (x: Uint8Array | string) => (typeof x === 'string' ? Buffer.from(x, 'latin1') : Buffer.from(x));
   const parts = [Buffer.from('HTTP/1.1 '), b(code)];
   if (reason !== null) parts.push(Buffer.from(' '), b(reason));

@@ -11,10 +11,18 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(args: string[] = [], env: Record<string, string> = {}, logger?: Logger): Promise<TestServer> {
+export async function startTestServer(
+  args: string[] = [],
+  env: Record<string, string> = {},
+  logger?: Logger,
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'partner-api-'));
   // Rate limiting is off unless a test asks for it (RATE_LIMIT_RPS): tests send bursts from one address and key.
-  const config = parseConfig(['--port', '0', '--data-dir', dataDir, '--demo', ...args], { LOG_LEVEL: 'silent', RATE_LIMIT_RPS: '0', ...env });
+  const config = parseConfig(['--port', '0', '--data-dir', dataDir, '--demo', ...args], {
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_RPS: '0',
+    ...env,
+  });
   const running = await startServer(config, logger ?? pino({ level: 'silent' }));
   return {
     ...running,

@@ -45,7 +45,13 @@ export function expandServers(servers: JsonObject[]): ServerUrl[] {
       } catch {
         // an unexpanded or malformed URL has no environment
       }
-      return { index, url, variables: values, description, environment: path === null ? null : environmentOfPath(path) };
+      return {
+        index,
+        url,
+        variables: values,
+        description,
+        environment: path === null ? null : environmentOfPath(path),
+      };
     });
   });
 }

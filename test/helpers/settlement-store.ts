@@ -7,7 +7,12 @@
 import type { TransactionStatus } from '../../server/domain.ts';
 import { formatKobo, parseKobo } from '../../server/money.ts';
 import type { TransactionRow } from '../../server/store/types.ts';
-import type { DuePurchase, PurchaseSnapshot, SettleRequest, SettlementStore } from '../../server/biller/settlement-decision.ts';
+import type {
+  DuePurchase,
+  PurchaseSnapshot,
+  SettleRequest,
+  SettlementStore,
+} from '../../server/biller/settlement-decision.ts';
 import type { VendOrder } from '../../server/biller/types.ts';
 
 export interface StoredPurchase extends DuePurchase {
@@ -38,14 +43,36 @@ export class MemorySettlementStore implements SettlementStore {
   }
 
   /** Records a purchase the way recordPurchase + the handler's vend would leave it: debited, in `status`. */
-  add(order: VendOrder, p: { account_id: string; total_debit: string; status: TransactionStatus; next_check_at: Date | null; token?: string; units?: string }): StoredPurchase {
+  add(
+    order: VendOrder,
+    p: {
+      account_id: string;
+      total_debit: string;
+      status: TransactionStatus;
+      next_check_at: Date | null;
+      token?: string;
+      units?: string;
+    },
+  ): StoredPurchase {
     const balance = (this.wallets.get(p.account_id) ?? 0) - parseKobo(p.total_debit);
     if (balance < 0) throw new Error('insufficient balance');
     this.wallets.set(p.account_id, balance);
     const row: StoredPurchase = {
-      ...order, account_id: p.account_id, total_debit: p.total_debit, status: p.status, check_attempts: 0, next_check_at: p.next_check_at,
-      token: p.token ?? null, units: p.units ?? null, updated_at: order.created_at,
-      history: [{ from: null, to: 'pending', at: order.created_at, reason: null }, ...(p.status === 'pending' ? [] : [{ from: 'pending' as const, to: p.status, at: order.created_at, reason: null }])],
+      ...order,
+      account_id: p.account_id,
+      total_debit: p.total_debit,
+      status: p.status,
+      check_attempts: 0,
+      next_check_at: p.next_check_at,
+      token: p.token ?? null,
+      units: p.units ?? null,
+      updated_at: order.created_at,
+      history: [
+        { from: null, to: 'pending', at: order.created_at, reason: null },
+        ...(p.status === 'pending'
+          ? []
+          : [{ from: 'pending' as const, to: p.status, at: order.created_at, reason: null }]),
+      ],
     };
     this.purchases.set(row.id, row);
     return row;
@@ -75,7 +102,8 @@ export class MemorySettlementStore implements SettlementStore {
       p.history.push({ from: s.from, to: s.to, at: s.at, reason: s.reason ?? null });
       if (s.token !== undefined) p.token = s.token;
       if (s.units !== undefined) p.units = s.units;
-      if (s.to === 'failed' || s.to === 'reversed') this.wallets.set(p.account_id, this.wallets.get(p.account_id)! + parseKobo(p.total_debit));
+      if (s.to === 'failed' || s.to === 'reversed')
+        this.wallets.set(p.account_id, this.wallets.get(p.account_id)! + parseKobo(p.total_debit));
     }
     const row = transactionRow(p);
     if (this.inFlight.delete(p.id)) this.completed.set(p.id, s.snapshot(row));
@@ -87,17 +115,38 @@ export class MemorySettlementStore implements SettlementStore {
     const standing = [...this.purchases.values()]
       .filter((p) => p.account_id === account_id && (p.status === 'pending' || p.status === 'successful'))
       .reduce((sum, p) => sum + parseKobo(p.total_debit), 0);
-    return { balance: formatKobo(this.wallets.get(account_id) ?? 0), expected: formatKobo((this.funded.get(account_id) ?? 0) - standing) };
+    return {
+      balance: formatKobo(this.wallets.get(account_id) ?? 0),
+      expected: formatKobo((this.funded.get(account_id) ?? 0) - standing),
+    };
   }
 }
 
 function transactionRow(p: StoredPurchase): TransactionRow {
   return {
-    id: p.id, account_id: p.account_id, amount: p.total_debit, currency: 'NGN', status: p.status, category: 'purchase',
-    description: `${p.product_type} purchase`, reference: `PUR-${p.id}`, external_reference: null, product_type: p.product_type,
-    phone_number: p.phone_number, meter_number: p.meter_number, product_amount: p.product_amount, fee_amount: '0.00',
-    total_debit: p.total_debit, price_basis: 'face_value', created_at: p.created_at, updated_at: p.updated_at,
-    smartcard_number: p.smartcard_number, token: null, units: null, product_id: p.product_id,
-    next_check_at: null, check_attempts: p.check_attempts,
+    id: p.id,
+    account_id: p.account_id,
+    amount: p.total_debit,
+    currency: 'NGN',
+    status: p.status,
+    category: 'purchase',
+    description: `${p.product_type} purchase`,
+    reference: `PUR-${p.id}`,
+    external_reference: null,
+    product_type: p.product_type,
+    phone_number: p.phone_number,
+    meter_number: p.meter_number,
+    product_amount: p.product_amount,
+    fee_amount: '0.00',
+    total_debit: p.total_debit,
+    price_basis: 'face_value',
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+    smartcard_number: p.smartcard_number,
+    token: null,
+    units: null,
+    product_id: p.product_id,
+    next_check_at: null,
+    check_attempts: p.check_attempts,
   };
 }

@@ -28,7 +28,9 @@ export interface Stores {
  */
 export function openedFor(open: () => Promise<Stores>): () => Store {
   let h: Stores | undefined;
-  beforeAll(async () => { h = await open(); });
+  beforeAll(async () => {
+    h = await open();
+  });
   afterAll(() => h?.close());
   return () => {
     if (!h) throw new Error('the stores are not open yet: call the getter inside a test or hook');
@@ -65,8 +67,18 @@ export async function postgresStores(tag: string, count = 2, poolSize = 6): Prom
 }
 
 /** A new account in `environment` whose wallet was funded with `balance` (a funding entry: the ledger reconciles). */
-export async function fundedAccount(store: Store, balance: string, environment: 'sandbox' | 'production' = 'sandbox'): Promise<string> {
-  const a = await store.createAccount({ environment, name: 'Ada', email: 'ada@example.com', business_name: 'Ada Ltd', role: 'owner' });
+export async function fundedAccount(
+  store: Store,
+  balance: string,
+  environment: 'sandbox' | 'production' = 'sandbox',
+): Promise<string> {
+  const a = await store.createAccount({
+    environment,
+    name: 'Ada',
+    email: 'ada@example.com',
+    business_name: 'Ada Ltd',
+    role: 'owner',
+  });
   const at = new Date('2026-01-01T00:00:00Z');
   await store.upsertWallet({ account_id: a.id, balance: '0.00', currency: 'NGN', updated_at: at });
   if (!/^0+(\.0+)?$/.test(balance)) await store.fundWallet({ account_id: a.id, amount: balance, at });
@@ -76,13 +88,31 @@ export async function fundedAccount(store: Store, balance: string, environment: 
 export const AT = new Date('2026-03-04T05:06:07.890Z');
 
 /** An airtime purchase of `product` + `fee` (decimal strings) on `accountId`. */
-export function purchase(accountId: string, product = '500.00', fee = '0.00', over: Partial<NewPurchase> = {}): NewPurchase {
+export function purchase(
+  accountId: string,
+  product = '500.00',
+  fee = '0.00',
+  over: Partial<NewPurchase> = {},
+): NewPurchase {
   const total = ((Math.round(Number(product) * 100) + Math.round(Number(fee) * 100)) / 100).toFixed(2);
   return {
-    id: randomUUID(), account_id: accountId, currency: 'NGN', description: `MTN airtime ${product} for 08031234567`,
-    reference: `PUR-${randomUUID().slice(0, 8)}`, product_type: 'airtime', product_id: randomUUID(),
-    phone_number: '08031234567', meter_number: null, smartcard_number: null, product_amount: product, fee_amount: fee,
-    total_debit: total, price_basis: 'face_value', created_at: AT, next_check_at: null, ...over,
+    id: randomUUID(),
+    account_id: accountId,
+    currency: 'NGN',
+    description: `MTN airtime ${product} for 08031234567`,
+    reference: `PUR-${randomUUID().slice(0, 8)}`,
+    product_type: 'airtime',
+    product_id: randomUUID(),
+    phone_number: '08031234567',
+    meter_number: null,
+    smartcard_number: null,
+    product_amount: product,
+    fee_amount: fee,
+    total_debit: total,
+    price_basis: 'face_value',
+    created_at: AT,
+    next_check_at: null,
+    ...over,
   };
 }
 
@@ -105,11 +135,28 @@ export async function footprint(store: Store, accountId: string) {
                       JOIN transactions t ON t.id = h.transaction_id WHERE t.account_id = $1 ORDER BY h.id`),
     keys: await q(`SELECT key, state, transaction_id, response_status, response_body FROM idempotency_keys
                    WHERE account_id = $1 ORDER BY key`),
-    counters: await q('SELECT grain, bucket, status, category, n FROM transaction_counts WHERE account_id = $1 ORDER BY 1, 2, 3, 4'),
+    counters: await q(
+      'SELECT grain, bucket, status, category, n FROM transaction_counts WHERE account_id = $1 ORDER BY 1, 2, 3, 4',
+    ),
   };
 }
 
 /** Claims `key` for `accountId` at AT (a lease of 30 s, kept 24 h). */
-export function claim(store: Store, accountId: string, key: string, fingerprint = 'fp-1', now = AT, operation = 'createAirtimePurchase') {
-  return store.claimIdempotencyKey({ account_id: accountId, key, operation, fingerprint, now, lease_ms: 30_000, ttl_ms: 86_400_000 });
+export function claim(
+  store: Store,
+  accountId: string,
+  key: string,
+  fingerprint = 'fp-1',
+  now = AT,
+  operation = 'createAirtimePurchase',
+) {
+  return store.claimIdempotencyKey({
+    account_id: accountId,
+    key,
+    operation,
+    fingerprint,
+    now,
+    lease_ms: 30_000,
+    ttl_ms: 86_400_000,
+  });
 }

@@ -15,22 +15,45 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const PINS = [
   ['equal', "TypePin<{ a?: string }, { a?: string }, 'x.ts'>", null],
-  ['added', "TypePin<{ a?: string; product_type?: string }, { a?: string }, 'test/contract/generated.test.ts', 'the query'>",
-    'type pin broken: the query is no longer the expected type (members only in the actual type: product_type) — update test/contract/generated.test.ts'],
-  ['removed', "TypePin<{ a: string }, { a: string; b: number }, 'server/handlers/index.ts'>",
-    'type pin broken: the pinned type is no longer the expected type (members only in the expected type: b) — update server/handlers/index.ts'],
-  ['retyped', "TypePin<number, string, 'y.ts', 'Balance.balance'>",
-    'type pin broken: Balance.balance is no longer the expected type — update y.ts, or revert the change that made it differ'],
+  [
+    'added',
+    "TypePin<{ a?: string; product_type?: string }, { a?: string }, 'test/contract/generated.test.ts', 'the query'>",
+    'type pin broken: the query is no longer the expected type (members only in the actual type: product_type) — update test/contract/generated.test.ts',
+  ],
+  [
+    'removed',
+    "TypePin<{ a: string }, { a: string; b: number }, 'server/handlers/index.ts'>",
+    'type pin broken: the pinned type is no longer the expected type (members only in the expected type: b) — update server/handlers/index.ts',
+  ],
+  [
+    'retyped',
+    "TypePin<number, string, 'y.ts', 'Balance.balance'>",
+    'type pin broken: Balance.balance is no longer the expected type — update y.ts, or revert the change that made it differ',
+  ],
 ] as const;
 
 describe('TypePin', () => {
   it('passes equal types and fails the others with a message that names what differs and the file to update', () => {
     const file = join(dir, 'pins.ts');
-    writeFileSync(file, [
-      `import type { TypePin } from '${join(projectRoot, 'test/helpers/type-pin.ts')}';`,
-      ...PINS.map(([name, pin]) => `export const ${name}: ${pin} = 'pinned';`),
-    ].join('\n'));
-    const r = run(bin('tsc'), ['--noEmit', '--strict', '--target', 'es2023', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--allowImportingTsExtensions', file]);
+    writeFileSync(
+      file,
+      [
+        `import type { TypePin } from '${join(projectRoot, 'test/helpers/type-pin.ts')}';`,
+        ...PINS.map(([name, pin]) => `export const ${name}: ${pin} = 'pinned';`),
+      ].join('\n'),
+    );
+    const r = run(bin('tsc'), [
+      '--noEmit',
+      '--strict',
+      '--target',
+      'es2023',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--allowImportingTsExtensions',
+      file,
+    ]);
     const errors = r.out.split('\n').filter((l) => l.includes('error TS'));
     for (const [index, [name, , message]] of PINS.entries()) {
       const line = errors.filter((l) => l.includes(`pins.ts(${index + 2},`));

@@ -11,7 +11,7 @@
  */
 
 /** Exact type equality (the usual conditional-type identity test: distinguishes any, optional and readonly). */
-export type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
+export type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
 type Keys<T> = T extends object ? keyof T & string : never;
 type Only<A, B> = Exclude<Keys<NonNullable<A>>, Keys<NonNullable<B>>>;

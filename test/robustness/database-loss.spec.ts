@@ -10,7 +10,15 @@ import { ContractSchemas, loadBundle } from '../../conformance/contract-schemas.
 import { recordFigures } from './support/figures.ts';
 import { openLoop, type Sample } from './support/load.ts';
 import { startMain } from './support/main-process.ts';
-import { admin, createSchema, databaseUrl, dropSchema, noDatabase, schemaName, withSchema } from './support/postgres.ts';
+import {
+  admin,
+  createSchema,
+  databaseUrl,
+  dropSchema,
+  noDatabase,
+  schemaName,
+  withSchema,
+} from './support/postgres.ts';
 import { startTcpProxy } from './support/tcp-proxy.ts';
 
 const schemas = new ContractSchemas(loadBundle());
@@ -35,11 +43,23 @@ describe.skipIf(!!noDatabase)(`database loss on PostgreSQL${noDatabase ? ` (skip
       const paths = ['/account/balance', '/account/transactions?per_page=5', '/health', '/products/airtimes'];
       const events: Record<string, number> = {};
       const t0 = Date.now();
-      const mark = (name: string) => { events[name] = Date.now() - t0; };
-      const load = openLoop(RPS, 14_000, (i) => ({ url: `${k.base_url}${paths[i % paths.length]}`, headers: { Authorization: `Bearer ${k.keys.full}` } }));
+      const mark = (name: string) => {
+        events[name] = Date.now() - t0;
+      };
+      const load = openLoop(RPS, 14_000, (i) => ({
+        url: `${k.base_url}${paths[i % paths.length]}`,
+        headers: { Authorization: `Bearer ${k.keys.full}` },
+      }));
       await sleep(2000);
       const ports = proxy.upstreamPorts();
-      const terminated = await admin(async (c) => (await c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE client_port = ANY($1::int[])', [ports])).rowCount);
+      const terminated = await admin(
+        async (c) =>
+          (
+            await c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE client_port = ANY($1::int[])', [
+              ports,
+            ])
+          ).rowCount,
+      );
       mark('terminated');
       await sleep(3000);
       proxy.cut();
@@ -50,16 +70,26 @@ describe.skipIf(!!noDatabase)(`database loss on PostgreSQL${noDatabase ? ` (skip
       const samples: Sample[] = await load;
       const exitedEarly = srv.child.exitCode !== null;
 
-      const bad = samples.filter((s) => s.status !== 200 && s.status !== 503).map((s) => `${s.sentAt} ms: ${s.status} ${s.error ?? ''} ${s.body.slice(0, 100)}`);
+      const bad = samples
+        .filter((s) => s.status !== 200 && s.status !== 503)
+        .map((s) => `${s.sentAt} ms: ${s.status} ${s.error ?? ''} ${s.body.slice(0, 100)}`);
       const unavailable = samples.filter((s) => s.status === 503);
       const badEnvelope = unavailable.filter((s) => {
         const body = JSON.parse(s.body);
-        return !/^\d+$/.test(String(s.headers['retry-after'] ?? '')) || body.error?.code !== 'SERVICE_UNAVAILABLE' || schemas.validate('#/components/schemas/ErrorResponse', body).length > 0;
+        return (
+          !/^\d+$/.test(String(s.headers['retry-after'] ?? '')) ||
+          body.error?.code !== 'SERVICE_UNAVAILABLE' ||
+          schemas.validate('#/components/schemas/ErrorResponse', body).length > 0
+        );
       });
       const during = samples.filter((s) => s.sentAt > events.cut! + 200 && s.doneAt < events.restored!);
-      const firstOk = samples.filter((s) => s.status === 200 && s.sentAt >= events.restored!).sort((a, b) => a.doneAt - b.doneAt)[0];
+      const firstOk = samples
+        .filter((s) => s.status === 200 && s.sentAt >= events.restored!)
+        .sort((a, b) => a.doneAt - b.doneAt)[0];
       const afterTerminate = samples.filter((s) => s.sentAt >= events.terminated! && s.sentAt < events.cut!);
-      const firstOkAfterTerminate = afterTerminate.filter((s) => s.status === 200).sort((a, b) => a.doneAt - b.doneAt)[0];
+      const firstOkAfterTerminate = afterTerminate
+        .filter((s) => s.status === 200)
+        .sort((a, b) => a.doneAt - b.doneAt)[0];
       figures = {
         requests: samples.length,
         backends_terminated: terminated ?? 0,

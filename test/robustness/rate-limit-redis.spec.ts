@@ -32,16 +32,23 @@ const POLICY: RateLimitPolicy = { production: 10, sandbox: 10 };
 const schemas = new ContractSchemas(loadBundle());
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A client address of our own for each run (the machine's Redis may be shared): the server trusts 127.0.0.1. */
-const address = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+const address = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 class LogSink extends Writable {
   text = '';
-  override _write(chunk: Buffer, _enc: string, cb: () => void) { this.text += chunk.toString(); cb(); }
+  override _write(chunk: Buffer, _enc: string, cb: () => void) {
+    this.text += chunk.toString();
+    cb();
+  }
 }
 
 async function startLimited(redis: string, sink: LogSink): Promise<RunningServer & { dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'rl-redis-'));
-  const config = { ...parseConfig(['--port', '0', '--data-dir', dir, '--demo'], { TRUST_PROXY: '127.0.0.1', REDIS_URL: redis }), rateLimit: POLICY };
+  const config = {
+    ...parseConfig(['--port', '0', '--data-dir', dir, '--demo'], { TRUST_PROXY: '127.0.0.1', REDIS_URL: redis }),
+    rateLimit: POLICY,
+  };
   return { ...(await startServer(config, pino({ level: 'info' }, sink))), dir };
 }
 async function stopLimited(s: (RunningServer & { dir: string }) | undefined) {
@@ -50,7 +57,8 @@ async function stopLimited(s: (RunningServer & { dir: string }) | undefined) {
   rmSync(s.dir, { recursive: true, force: true });
 }
 
-const burst = (n: number, make: (i: number) => Promise<Response>) => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
+const burst = (n: number, make: (i: number) => Promise<Response>) =>
+  Promise.all(Array.from({ length: n }, (_, i) => make(i)));
 const count = (rs: Response[], status: number) => rs.filter((r) => r.status === status).length;
 /** Waits for the start of a fresh one-second window, so a burst is counted in one window. */
 const nextWindow = () => sleep(1100);
@@ -65,19 +73,30 @@ describe.skipIf(!redisUrl)(`two instances sharing Redis${redisUrl ? '' : ' (skip
     // Instance B: its own app, limiters and Redis connection, on the same database as A.
     const backend = redisBackend(redisUrl!, pino({ level: 'info' }, sink));
     const app = createApp({
-      handlers, store: a.store, logger: pino({ level: 'silent' }), bundle: JSON.parse(readFileSync(BUNDLE_FILE, 'utf8')),
-      trustProxy: parseConfig([], { TRUST_PROXY: '127.0.0.1' }).trustProxy, validateResponses: true, rateLimit: { policy: POLICY, backend },
+      handlers,
+      store: a.store,
+      logger: pino({ level: 'silent' }),
+      bundle: JSON.parse(readFileSync(BUNDLE_FILE, 'utf8')),
+      trustProxy: parseConfig([], { TRUST_PROXY: '127.0.0.1' }).trustProxy,
+      validateResponses: true,
+      rateLimit: { policy: POLICY, backend },
     });
     const server = createServer(app);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     b = {
       url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
       server,
-      close: async () => { await new Promise((r) => server.close(r)); await backend.close(); },
+      close: async () => {
+        await new Promise((r) => server.close(r));
+        await backend.close();
+      },
     };
     await sleep(300); // both Redis connections ready and scripts loaded
   }, 60_000);
-  afterAll(async () => { await b?.close(); await stopLimited(a); });
+  afterAll(async () => {
+    await b?.close();
+    await stopLimited(a);
+  });
 
   it('shares one count per key across instances: exactly the limit passes, the rest get 429 envelopes from both', async () => {
     const k = a.demoKeys!.sandbox.keys;
@@ -85,22 +104,41 @@ describe.skipIf(!redisUrl)(`two instances sharing Redis${redisUrl ? '' : ' (skip
     const from = address();
     await nextWindow();
     const origins = [a.url, b.url];
-    const rs = await burst(30, (i) => fetch(origins[i % 2] + path, { headers: { Authorization: `Bearer ${k.full}`, 'X-Forwarded-For': from } }));
+    const rs = await burst(30, (i) =>
+      fetch(origins[i % 2] + path, { headers: { Authorization: `Bearer ${k.full}`, 'X-Forwarded-For': from } }),
+    );
     const byInstance = [0, 1].map((n) => rs.filter((_r, i) => i % 2 === n && _r.status === 429).length);
     const limited = rs.filter((r) => r.status === 429);
     const bodies = await Promise.all(limited.map((r) => r.json()));
-    const other = await Promise.all(origins.map((o) => fetch(o + '/api/partners/sandbox/v1/products', { headers: { Authorization: `Bearer ${k.products_only}`, 'X-Forwarded-For': from } })));
+    const other = await Promise.all(
+      origins.map((o) =>
+        fetch(o + '/api/partners/sandbox/v1/products', {
+          headers: { Authorization: `Bearer ${k.products_only}`, 'X-Forwarded-For': from },
+        }),
+      ),
+    );
 
     const redis = new Redis(redisUrl!);
     const stored = await redis.keys('rl:partner-api:*');
     redis.disconnect();
     const secrets = Object.values(k);
     const figures = {
-      requests: rs.length, instances: 2, limit: POLICY.sandbox, '200': count(rs, 200), '429': limited.length,
-      '429_on_a': byInstance[0]!, '429_on_b': byInstance[1]!, '5xx': rs.filter((r) => r.status >= 500).length,
-      other_key_200: other.filter((r) => r.status === 200).length, redis_keys_with_secret: stored.filter((s) => secrets.some((x) => s.includes(x.slice(8)))).length,
+      requests: rs.length,
+      instances: 2,
+      limit: POLICY.sandbox,
+      '200': count(rs, 200),
+      '429': limited.length,
+      '429_on_a': byInstance[0]!,
+      '429_on_b': byInstance[1]!,
+      '5xx': rs.filter((r) => r.status >= 500).length,
+      other_key_200: other.filter((r) => r.status === 200).length,
+      redis_keys_with_secret: stored.filter((s) => secrets.some((x) => s.includes(x.slice(8)))).length,
     };
-    recordFigures({ check: 'rate-limit-shared-redis', passed: figures['200'] === POLICY.sandbox && figures['5xx'] === 0, figures });
+    recordFigures({
+      check: 'rate-limit-shared-redis',
+      passed: figures['200'] === POLICY.sandbox && figures['5xx'] === 0,
+      figures,
+    });
 
     expect(figures['200']).toBe(POLICY.sandbox);
     expect(figures['429']).toBe(30 - POLICY.sandbox);
@@ -124,7 +162,14 @@ describe.skipIf(!redisUrl)(`two instances sharing Redis${redisUrl ? '' : ' (skip
     await nextWindow();
     const origins = [a.url, b.url];
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await fetch(`${origins[i % 2]}/api/partners/v1/account`, { headers: { Authorization: 'Bearer sk_live_guess', 'X-Forwarded-For': from } })).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push(
+        (
+          await fetch(`${origins[i % 2]}/api/partners/v1/account`, {
+            headers: { Authorization: 'Bearer sk_live_guess', 'X-Forwarded-For': from },
+          })
+        ).status,
+      );
     expect(statuses).toEqual([...Array(10).fill(401), 429, 429]); // 10 failures per address, counted in Redis
   });
 });
@@ -137,10 +182,24 @@ describe('Redis unreachable from the start', () => {
     try {
       const k = srv.demoKeys!.production.keys;
       await sleep(300);
-      const rs = await burst(15, () => fetch(`${srv.demoKeys!.production.base_url}/account`, { headers: { Authorization: `Bearer ${k.full}`, 'X-Forwarded-For': address() } }));
+      const rs = await burst(15, () =>
+        fetch(`${srv.demoKeys!.production.base_url}/account`, {
+          headers: { Authorization: `Bearer ${k.full}`, 'X-Forwarded-For': address() },
+        }),
+      );
       const warnings = sink.text.split('\n').filter((l) => l.includes('Redis unavailable')).length;
-      const figures = { requests: rs.length, '200': count(rs, 200), '429': count(rs, 429), '5xx': rs.filter((r) => r.status >= 500).length, warnings };
-      recordFigures({ check: 'rate-limit-redis-unreachable', passed: figures['200'] === 10 && figures['5xx'] === 0, figures });
+      const figures = {
+        requests: rs.length,
+        '200': count(rs, 200),
+        '429': count(rs, 429),
+        '5xx': rs.filter((r) => r.status >= 500).length,
+        warnings,
+      };
+      recordFigures({
+        check: 'rate-limit-redis-unreachable',
+        passed: figures['200'] === 10 && figures['5xx'] === 0,
+        figures,
+      });
       expect([figures['200'], figures['429'], figures['5xx']]).toEqual([10, 5, 0]);
       expect(warnings).toBe(1);
     } finally {
@@ -149,73 +208,104 @@ describe('Redis unreachable from the start', () => {
   }, 60_000);
 });
 
-describe.skipIf(!hasRedisServer)(`Redis killed mid-run${hasRedisServer ? '' : ' (skipped: redis-server not installed)'}`, () => {
-  let redis: ChildProcess | undefined;
-  afterAll(() => { redis?.kill('SIGKILL'); });
+describe.skipIf(!hasRedisServer)(
+  `Redis killed mid-run${hasRedisServer ? '' : ' (skipped: redis-server not installed)'}`,
+  () => {
+    let redis: ChildProcess | undefined;
+    afterAll(() => {
+      redis?.kill('SIGKILL');
+    });
 
-  async function startRedis(port: number): Promise<ChildProcess> {
-    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    for (let i = 0; i < 50; i++) {
-      const probe = new Redis({ port, lazyConnect: true, retryStrategy: () => null, enableOfflineQueue: false });
-      probe.on('error', () => {});
-      try { await probe.connect(); probe.disconnect(); return child; } catch { probe.disconnect(); await sleep(100); }
-    }
-    throw new Error('redis-server did not start');
-  }
-  const dbsize = async (port: number) => { const c = new Redis({ port }); const n = await c.dbsize(); c.disconnect(); return n; };
-
-  it('keeps serving with limits in memory while Redis is gone, and shares counts again once it is back', async () => {
-    const sink = new LogSink();
-    const port = await freePort();
-    redis = await startRedis(port);
-    const srv = await startLimited(`redis://127.0.0.1:${port}`, sink);
-    const figures: Record<string, number | null> = {};
-    let passed = false;
-    try {
-      const k = srv.demoKeys!.sandbox;
-      const call = () => fetch(`${k.base_url}/account/balance`, { headers: { Authorization: `Bearer ${k.keys.full}`, 'X-Forwarded-For': address() } });
-      await sleep(300);
-      const before = await burst(15, call);
-      figures.redis_keys_before = await dbsize(port);
-
-      redis.kill('SIGKILL');
-      await new Promise((r) => redis!.once('exit', r));
-      await nextWindow();
-      const during = await burst(15, call);
-      figures.down_200 = count(during, 200);
-      figures.down_429 = count(during, 429);
-
-      const restarted = Date.now();
-      redis = await startRedis(port);
-      let backAfter: number | null = null;
-      for (let i = 0; i < 60 && backAfter === null; i++) {
-        await sleep(100);
-        await call();
-        if ((await dbsize(port)) > 0) backAfter = Date.now() - restarted;
+    async function startRedis(port: number): Promise<ChildProcess> {
+      const child = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        { stdio: 'ignore' },
+      );
+      for (let i = 0; i < 50; i++) {
+        const probe = new Redis({ port, lazyConnect: true, retryStrategy: () => null, enableOfflineQueue: false });
+        probe.on('error', () => {});
+        try {
+          await probe.connect();
+          probe.disconnect();
+          return child;
+        } catch {
+          probe.disconnect();
+          await sleep(100);
+        }
       }
-      figures.back_in_redis_after_ms = backAfter;
-      await nextWindow();
-      const after = await burst(15, call);
-      const all = [...before, ...during, ...after];
-      figures.requests = all.length;
-      figures['5xx'] = all.filter((r) => r.status >= 500).length;
-      figures.warnings = sink.text.split('\n').filter((l) => l.includes('Redis unavailable')).length;
-      figures.back_lines = sink.text.split('\n').filter((l) => l.includes('Redis is back')).length;
-      expect([count(before, 200), count(before, 429)]).toEqual([10, 5]);
-      expect(figures.redis_keys_before).toBeGreaterThan(0);
-      expect([figures.down_200, figures.down_429]).toEqual([10, 5]);
-      expect(backAfter).not.toBeNull();
-      expect([count(after, 200), count(after, 429)]).toEqual([10, 5]);
-      expect(figures['5xx']).toBe(0);
-      expect(figures.warnings).toBeGreaterThanOrEqual(1);
-      expect(figures.back_lines).toBeGreaterThanOrEqual(1);
-      passed = true;
-    } finally {
-      await stopLimited(srv);
-      recordFigures({ check: 'rate-limit-redis-killed', passed, figures });
+      throw new Error('redis-server did not start');
     }
-  }, 60_000);
-});
+    const dbsize = async (port: number) => {
+      const c = new Redis({ port });
+      const n = await c.dbsize();
+      c.disconnect();
+      return n;
+    };
 
-if (!redisUrl) recordFigures({ check: 'rate-limit-shared-redis', passed: false, skipped: 'TEST_REDIS_URL not set', figures: {} });
-if (!hasRedisServer) recordFigures({ check: 'rate-limit-redis-killed', passed: false, skipped: 'redis-server not installed', figures: {} });
+    it('keeps serving with limits in memory while Redis is gone, and shares counts again once it is back', async () => {
+      const sink = new LogSink();
+      const port = await freePort();
+      redis = await startRedis(port);
+      const srv = await startLimited(`redis://127.0.0.1:${port}`, sink);
+      const figures: Record<string, number | null> = {};
+      let passed = false;
+      try {
+        const k = srv.demoKeys!.sandbox;
+        const call = () =>
+          fetch(`${k.base_url}/account/balance`, {
+            headers: { Authorization: `Bearer ${k.keys.full}`, 'X-Forwarded-For': address() },
+          });
+        await sleep(300);
+        const before = await burst(15, call);
+        figures.redis_keys_before = await dbsize(port);
+
+        redis.kill('SIGKILL');
+        await new Promise((r) => redis!.once('exit', r));
+        await nextWindow();
+        const during = await burst(15, call);
+        figures.down_200 = count(during, 200);
+        figures.down_429 = count(during, 429);
+
+        const restarted = Date.now();
+        redis = await startRedis(port);
+        let backAfter: number | null = null;
+        for (let i = 0; i < 60 && backAfter === null; i++) {
+          await sleep(100);
+          await call();
+          if ((await dbsize(port)) > 0) backAfter = Date.now() - restarted;
+        }
+        figures.back_in_redis_after_ms = backAfter;
+        await nextWindow();
+        const after = await burst(15, call);
+        const all = [...before, ...during, ...after];
+        figures.requests = all.length;
+        figures['5xx'] = all.filter((r) => r.status >= 500).length;
+        figures.warnings = sink.text.split('\n').filter((l) => l.includes('Redis unavailable')).length;
+        figures.back_lines = sink.text.split('\n').filter((l) => l.includes('Redis is back')).length;
+        expect([count(before, 200), count(before, 429)]).toEqual([10, 5]);
+        expect(figures.redis_keys_before).toBeGreaterThan(0);
+        expect([figures.down_200, figures.down_429]).toEqual([10, 5]);
+        expect(backAfter).not.toBeNull();
+        expect([count(after, 200), count(after, 429)]).toEqual([10, 5]);
+        expect(figures['5xx']).toBe(0);
+        expect(figures.warnings).toBeGreaterThanOrEqual(1);
+        expect(figures.back_lines).toBeGreaterThanOrEqual(1);
+        passed = true;
+      } finally {
+        await stopLimited(srv);
+        recordFigures({ check: 'rate-limit-redis-killed', passed, figures });
+      }
+    }, 60_000);
+  },
+);
+
+if (!redisUrl)
+  recordFigures({ check: 'rate-limit-shared-redis', passed: false, skipped: 'TEST_REDIS_URL not set', figures: {} });
+if (!hasRedisServer)
+  recordFigures({
+    check: 'rate-limit-redis-killed',
+    passed: false,
+    skipped: 'redis-server not installed',
+    figures: {},
+  });

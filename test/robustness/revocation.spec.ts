@@ -28,7 +28,11 @@ describe.skipIf(!!noDatabase)(`revocation under load${noDatabase ? ` (skipped: $
       servers.push(await startMain({ env }));
       servers.push(await startMain({ env, demo: false }));
       const account = (await store.listAccounts('production'))[0]!;
-      const { key, secret: first } = await createKey(store, { account_id: account.id, name: 'load', scopes: 'read_balance' });
+      const { key, secret: first } = await createKey(store, {
+        account_id: account.id,
+        name: 'load',
+        scopes: 'read_balance',
+      });
       const secrets: { first: string; second?: string } = { first };
       const base = (i: number) => `${servers[i % 2]!.url}/api/partners/v1/account/balance`;
       const t0 = Date.now();
@@ -55,10 +59,14 @@ describe.skipIf(!!noDatabase)(`revocation under load${noDatabase ? ` (skipped: $
       figures = {
         requests: samples.length,
         instances: servers.length,
-        old_secret_before_regenerate_200: samples.filter((s) => s.secret === 'first' && s.doneAt < at.regenerate_called! && ok(s)).length,
+        old_secret_before_regenerate_200: samples.filter(
+          (s) => s.secret === 'first' && s.doneAt < at.regenerate_called! && ok(s),
+        ).length,
         old_secret_after_regenerate: oldAfter.length,
         old_secret_after_regenerate_200: oldAfter.filter(ok).length,
-        new_secret_before_revoke_200: samples.filter((s) => s.secret === 'second' && s.doneAt < at.revoke_called! && ok(s)).length,
+        new_secret_before_revoke_200: samples.filter(
+          (s) => s.secret === 'second' && s.doneAt < at.revoke_called! && ok(s),
+        ).length,
         new_secret_after_revoke: newAfter.length,
         new_secret_after_revoke_200: newAfter.filter(ok).length,
         other_statuses: samples.filter((s) => s.status !== 200 && s.status !== 401).length,
@@ -76,7 +84,10 @@ describe.skipIf(!!noDatabase)(`revocation under load${noDatabase ? ` (skipped: $
       expect(figures.other_statuses).toBe(0);
       passed = true;
     } finally {
-      for (const s of servers) { await s.stop(); s.cleanup(); }
+      for (const s of servers) {
+        await s.stop();
+        s.cleanup();
+      }
       await store.close();
       await dropSchema(schema);
       recordFigures({ check: 'revocation-under-load', passed, figures });

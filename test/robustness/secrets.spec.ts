@@ -15,7 +15,17 @@ import { recordFigures } from './support/figures.ts';
 import { startMain, type MainProcess } from './support/main-process.ts';
 import { createSchema, databaseUrl, dropSchema, noDatabase, schemaName, withSchema } from './support/postgres.ts';
 
-const OPS = ['/health', '/account', '/account/balance', '/account/transactions?per_page=3', '/products', '/products/airtimes', '/products/dataplans?network=mtn', '/products/electricity', '/products/cabletv'];
+const OPS = [
+  '/health',
+  '/account',
+  '/account/balance',
+  '/account/transactions?per_page=3',
+  '/products',
+  '/products/airtimes',
+  '/products/dataplans?network=mtn',
+  '/products/electricity',
+  '/products/cabletv',
+];
 
 describe('secrets', () => {
   it(`leaves no key secret in logs, database or responses (${noDatabase ? 'embedded store' : 'PostgreSQL'})`, async () => {
@@ -27,7 +37,9 @@ describe('secrets', () => {
     let figures: Record<string, number | string> = {};
     let passed = false;
     try {
-      srv = await startMain({ env: { LOG_LEVEL: 'debug', RATE_LIMIT_RPS: '50', ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) } });
+      srv = await startMain({
+        env: { LOG_LEVEL: 'debug', RATE_LIMIT_RPS: '50', ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) },
+      });
       const secrets: string[] = [];
       const bodies: string[] = [];
       let requests = 0;
@@ -50,22 +62,34 @@ describe('secrets', () => {
           await send(`${base}/account`, { Authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` });
           const u = new URL(base);
           requests++;
-          const two = await rawGet(u.hostname, Number(u.port), `${u.pathname}/account`, [`Authorization: Bearer ${key}`, `Authorization: Bearer ${key}`]);
+          const two = await rawGet(u.hostname, Number(u.port), `${u.pathname}/account`, [
+            `Authorization: Bearer ${key}`,
+            `Authorization: Bearer ${key}`,
+          ]);
           bodies.push(two.raw);
         }
         // Bursts past the per-key and per-address limits (429 paths log too).
-        await Promise.all(Array.from({ length: 80 }, () => send(`${base}/account/balance`, { Authorization: `Bearer ${keys.full}` })));
-        await Promise.all(Array.from({ length: 30 }, () => send(`${base}/account`, { Authorization: `Bearer ${keys.revoked}` })));
+        await Promise.all(
+          Array.from({ length: 80 }, () => send(`${base}/account/balance`, { Authorization: `Bearer ${keys.full}` })),
+        );
+        await Promise.all(
+          Array.from({ length: 30 }, () => send(`${base}/account`, { Authorization: `Bearer ${keys.revoked}` })),
+        );
       }
       // Console moves on the live database: a created, a regenerated and a revoked secret, each used once.
       if (dbUrl) {
         store = await openStore({ databaseUrl: dbUrl, log: () => {} });
         const account = (await store.listAccounts('sandbox'))[0]!;
-        const created = await createKey(store, { account_id: account.id, name: 'secrets-check', scopes: 'read_balance' });
+        const created = await createKey(store, {
+          account_id: account.id,
+          name: 'secrets-check',
+          scopes: 'read_balance',
+        });
         const regenerated = await regenerateKey(store, created.key.id);
         secrets.push(created.secret, regenerated.secret);
         await new Promise((r) => setTimeout(r, 1100)); // out of the burst's rate-limit window
-        for (const s of [created.secret, regenerated.secret]) await send(`${srv.keys!.sandbox.base_url}/account/balance`, { Authorization: `Bearer ${s}` });
+        for (const s of [created.secret, regenerated.secret])
+          await send(`${srv.keys!.sandbox.base_url}/account/balance`, { Authorization: `Bearer ${s}` });
         await moveKey(store, created.key.id, 'revoke');
         await send(`${srv.keys!.sandbox.base_url}/account/balance`, { Authorization: `Bearer ${regenerated.secret}` });
       }
@@ -73,27 +97,50 @@ describe('secrets', () => {
 
       const output = srv.output();
       const logLines = output.split('\n').filter((l) => l.startsWith('{'));
-      const banner = output.split('\n').filter((l) => !l.startsWith('{')).join('\n');
+      const banner = output
+        .split('\n')
+        .filter((l) => !l.startsWith('{'))
+        .join('\n');
       let dump: string;
       let dumpKind: string;
       if (dbUrl) {
         const url = new URL(databaseUrl!);
-        const r = spawnSync('pg_dump', ['--schema', schema, '--data-only', '-d', `${url.protocol}//${url.username || 'postgres'}@${url.hostname}:${url.port || 5432}${url.pathname}`], { encoding: 'utf8' });
+        const r = spawnSync(
+          'pg_dump',
+          [
+            '--schema',
+            schema,
+            '--data-only',
+            '-d',
+            `${url.protocol}//${url.username || 'postgres'}@${url.hostname}:${url.port || 5432}${url.pathname}`,
+          ],
+          { encoding: 'utf8' },
+        );
         expect(r.status, r.stderr).toBe(0);
         dump = r.stdout;
         dumpKind = 'pg_dump';
       } else {
         // The embedded store, reopened after the server let go of it: every row of every table.
         store = await openStore({ dataDir: srv.dataDir, log: () => {} });
-        const tables = await store.sql.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'");
-        const rows = await Promise.all(tables.map(async (t) => [t.table_name, await store!.sql.query(`SELECT * FROM "${t.table_name}"`)]));
+        const tables = await store.sql.query<{ table_name: string }>(
+          "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+        );
+        const rows = await Promise.all(
+          tables.map(async (t) => [t.table_name, await store!.sql.query(`SELECT * FROM "${t.table_name}"`)]),
+        );
         dump = JSON.stringify(rows);
         dumpKind = `select * from ${tables.length} tables`;
       }
       const leaksIn = (text: string) => secrets.filter((s) => text.includes(s.slice(8))).length;
       figures = {
-        requests, secrets: secrets.length, log_lines: logLines.length, dump: dumpKind, dump_bytes: dump.length,
-        leaks_in_logs: leaksIn(logLines.join('\n')), leaks_in_dump: leaksIn(dump), leaks_in_responses: leaksIn(bodies.join('\n')),
+        requests,
+        secrets: secrets.length,
+        log_lines: logLines.length,
+        dump: dumpKind,
+        dump_bytes: dump.length,
+        leaks_in_logs: leaksIn(logLines.join('\n')),
+        leaks_in_dump: leaksIn(dump),
+        leaks_in_responses: leaksIn(bodies.join('\n')),
         demo_keys_in_banner: leaksIn(banner),
       };
       expect(logLines.length).toBeGreaterThan(requests); // debug logs every request

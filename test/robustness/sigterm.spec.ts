@@ -27,18 +27,33 @@ describe('SIGTERM under load', () => {
     // On PostgreSQL when there is one (the production set-up), else on the embedded store.
     const schema = schemaName('sigterm');
     if (!noDatabase) await createSchema(schema);
-    const srv = await startMain({ env: { RATE_LIMIT_RPS: '0', ...(noDatabase ? {} : { DATABASE_URL: withSchema(databaseUrl!, schema) }) } });
+    const srv = await startMain({
+      env: { RATE_LIMIT_RPS: '0', ...(noDatabase ? {} : { DATABASE_URL: withSchema(databaseUrl!, schema) }) },
+    });
     let signalAt = Infinity;
     let figures: Record<string, number | string | null> = {};
     let passed = false;
     try {
       const key = srv.keys!.sandbox.keys.full;
       const t0 = Date.now();
-      const timer = setTimeout(() => { signalAt = Date.now() - t0; srv.child.kill('SIGTERM'); }, SIGNAL_AT_MS);
+      const timer = setTimeout(() => {
+        signalAt = Date.now() - t0;
+        srv.child.kill('SIGTERM');
+      }, SIGNAL_AT_MS);
       // Work in flight when the signal comes: a burst of the heaviest page, queued behind the store just before it.
       const heavy: Promise<Sample>[] = [];
       const burst = setTimeout(() => {
-        for (let i = 0; i < BURST; i++) heavy.push(get({ url: `${srv.keys!.sandbox.base_url}/account/transactions?per_page=100&page=${(i % 3) + 1}`, headers: { Authorization: `Bearer ${key}` } }, false, t0));
+        for (let i = 0; i < BURST; i++)
+          heavy.push(
+            get(
+              {
+                url: `${srv.keys!.sandbox.base_url}/account/transactions?per_page=100&page=${(i % 3) + 1}`,
+                headers: { Authorization: `Bearer ${key}` },
+              },
+              false,
+              t0,
+            ),
+          );
       }, SIGNAL_AT_MS - 60);
       const streamed = await openLoop(RPS, DURATION_MS, (i) => ({
         url: `${srv.keys!.sandbox.base_url}/account/transactions?per_page=${i % 2 ? 100 : 20}&page=${(i % 3) + 1}`,
@@ -71,11 +86,15 @@ describe('SIGTERM under load', () => {
         drain_ms: Math.max(0, ...before.map((s) => s.doneAt - signalAt)),
       };
       expect(before.length).toBeGreaterThan(100);
-      expect(before.filter((s) => s.status !== 200).map((s) => `${s.sentAt} ms: ${s.status} ${s.error ?? ''}`)).toEqual([]);
+      expect(before.filter((s) => s.status !== 200).map((s) => `${s.sentAt} ms: ${s.status} ${s.error ?? ''}`)).toEqual(
+        [],
+      );
       expect(figures.in_flight_at_signal).toBeGreaterThan(0);
       expect(figures.after_refused).toBeGreaterThan(50);
       // After the signal: served (not yet stopped) or refused, never cut; once refused, never served again.
-      const bad = after.filter((s) => !(s.status === 200 && s.sentAt < firstRefused) && s.error !== 'ECONNREFUSED' && !raced.includes(s));
+      const bad = after.filter(
+        (s) => !(s.status === 200 && s.sentAt < firstRefused) && s.error !== 'ECONNREFUSED' && !raced.includes(s),
+      );
       expect(bad.slice(0, 5).map((s) => `${s.sentAt} ms: ${s.status} ${s.error ?? ''}`)).toEqual([]);
       // Resets are counted, not refused: a connection still in the kernel's backlog when the listener closes was never
       // read, so nothing of it ran and the client's retry is safe. How many depends on whether the event loop is busy at

@@ -15,7 +15,12 @@ const CLOSE_BOUND_MS = HEADERS_TIMEOUT_MS + HEADERS_TIMEOUT_MS / 4 + 1500;
 const ATTACKERS = 400;
 const REQUESTS = 400;
 
-interface Attack { stop(): Promise<void>; closures: number[]; gotAnswer: number; open: () => number }
+interface Attack {
+  stop(): Promise<void>;
+  closures: number[];
+  gotAnswer: number;
+  open: () => number;
+}
 
 function slowloris(port: number, connections: number): Attack {
   const closures: number[] = [];
@@ -30,9 +35,13 @@ function slowloris(port: number, connections: number): Attack {
     let drip: NodeJS.Timeout | undefined;
     s.on('connect', () => {
       s.write('GET /api/partners/v1/health HTTP/1.1\r\nHost: x\r\n');
-      drip = setInterval(() => { if (s.writable) s.write(`X-Slow-${Math.random().toString(36).slice(2, 6)}: 1\r\n`); }, 400);
+      drip = setInterval(() => {
+        if (s.writable) s.write(`X-Slow-${Math.random().toString(36).slice(2, 6)}: 1\r\n`);
+      }, 400);
     });
-    s.on('data', (d) => { if (/^HTTP\/1\.1 [23]/.test(d.toString())) gotAnswer++; });
+    s.on('data', (d) => {
+      if (/^HTTP\/1\.1 [23]/.test(d.toString())) gotAnswer++;
+    });
     s.on('error', () => {});
     s.on('close', () => {
       clearInterval(drip);
@@ -46,7 +55,9 @@ function slowloris(port: number, connections: number): Attack {
   for (let i = 0; i < connections; i++) open();
   return {
     closures,
-    get gotAnswer() { return gotAnswer; },
+    get gotAnswer() {
+      return gotAnswer;
+    },
     open: () => live.size,
     async stop() {
       stopping = true;
@@ -57,8 +68,13 @@ function slowloris(port: number, connections: number): Attack {
 
 describe('slow clients', () => {
   it('closes slowloris connections within the header timeout while normal traffic keeps its latency', async () => {
-    const srv = await startMain({ env: { RATE_LIMIT_RPS: '0', HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), REQUEST_TIMEOUT_MS: '4000' } });
-    const target = () => ({ url: `${srv.keys!.sandbox.base_url}/account/balance`, headers: { Authorization: `Bearer ${srv.keys!.sandbox.keys.full}` } });
+    const srv = await startMain({
+      env: { RATE_LIMIT_RPS: '0', HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), REQUEST_TIMEOUT_MS: '4000' },
+    });
+    const target = () => ({
+      url: `${srv.keys!.sandbox.base_url}/account/balance`,
+      headers: { Authorization: `Bearer ${srv.keys!.sandbox.keys.full}` },
+    });
     let figures: Record<string, number> = {};
     let passed = false;
     try {
@@ -72,14 +88,30 @@ describe('slow clients', () => {
       const stormy: typeof calm = [];
       while (Date.now() - t < CLOSE_BOUND_MS + 500) stormy.push(...(await closedLoop(REQUESTS / 4, 4, target)));
       await attack.stop();
-      const p50 = (xs: typeof calm) => percentile(xs.map((s) => s.doneAt - s.sentAt), 50);
-      const p99 = (xs: typeof calm) => percentile(xs.map((s) => s.doneAt - s.sentAt), 99);
+      const p50 = (xs: typeof calm) =>
+        percentile(
+          xs.map((s) => s.doneAt - s.sentAt),
+          50,
+        );
+      const p99 = (xs: typeof calm) =>
+        percentile(
+          xs.map((s) => s.doneAt - s.sentAt),
+          99,
+        );
       figures = {
-        attack_connections: ATTACKERS, open_during_attack: openDuring, closed_by_server: attack.closures.length,
-        max_close_ms: Math.max(...attack.closures), header_timeout_ms: HEADERS_TIMEOUT_MS, slow_answered_2xx: attack.gotAnswer,
-        requests: calm.length + stormy.length, '5xx': [...calm, ...stormy].filter((s) => s.status >= 500 || s.status === 0).length,
-        p50_calm_ms: p50(calm), p50_attack_ms: p50(stormy), p50_ratio: Math.round((p50(stormy) / Math.max(1, p50(calm))) * 100) / 100,
-        p99_calm_ms: p99(calm), p99_attack_ms: p99(stormy),
+        attack_connections: ATTACKERS,
+        open_during_attack: openDuring,
+        closed_by_server: attack.closures.length,
+        max_close_ms: Math.max(...attack.closures),
+        header_timeout_ms: HEADERS_TIMEOUT_MS,
+        slow_answered_2xx: attack.gotAnswer,
+        requests: calm.length + stormy.length,
+        '5xx': [...calm, ...stormy].filter((s) => s.status >= 500 || s.status === 0).length,
+        p50_calm_ms: p50(calm),
+        p50_attack_ms: p50(stormy),
+        p50_ratio: Math.round((p50(stormy) / Math.max(1, p50(calm))) * 100) / 100,
+        p99_calm_ms: p99(calm),
+        p99_attack_ms: p99(stormy),
       };
       expect(openDuring).toBeGreaterThan(ATTACKERS * 0.9);
       expect(attack.closures.length).toBeGreaterThanOrEqual(ATTACKERS);

@@ -40,30 +40,77 @@ const CASES = (key: string): Case[] => [
   ['constructor[prototype]', `${T}?constructor[prototype][polluted]=yes`, 'key', 400, 'INVALID_PARAMETER'],
   ['encoded __proto__', `${T}?%5F%5Fproto%5F%5F%5Bpolluted%5D=yes`, 'key', 400, 'INVALID_PARAMETER'],
   ['toString', `${T}?toString=1`, 'key', 400, 'INVALID_PARAMETER'],
-  ['two Authorization headers', `${B}/account`, [`Authorization: Bearer ${key}`, `Authorization: Bearer ${key}`], 401, 'INVALID_CREDENTIALS'],
+  [
+    'two Authorization headers',
+    `${B}/account`,
+    [`Authorization: Bearer ${key}`, `Authorization: Bearer ${key}`],
+    401,
+    'INVALID_CREDENTIALS',
+  ],
   ['a key in the query string only', `${B}/account?api_key=${key}`, 'none', 401, 'AUTHENTICATION_REQUIRED'],
   ['a key in the query string as a name', `${B}/account?${key}=1`, 'none', 401, 'AUTHENTICATION_REQUIRED'],
-  ['a key in the query string besides a valid header', `${B}/account?access_token=${key}`, 'key', 400, 'INVALID_PARAMETER'],
+  [
+    'a key in the query string besides a valid header',
+    `${B}/account?access_token=${key}`,
+    'key',
+    400,
+    'INVALID_PARAMETER',
+  ],
   ['malformed percent-encoding in the id', `${T}/%E0%A4%A`, 'key', 404, 'TRANSACTION_NOT_FOUND'],
   ['a lone % in the id', `${T}/%`, 'key', 404, 'TRANSACTION_NOT_FOUND'],
   ['malformed percent-encoding in another path', `${B}/products/%E0%A4%A`, 'key', 404, 'NOT_FOUND'],
   ['malformed percent-encoding in a value', `${T}?status=%E0%A4%A`, 'key', 400, 'INVALID_PARAMETER'],
   ['an overlong UTF-8 slash in the id', `${T}/%C0%AF`, 'key', 404, 'TRANSACTION_NOT_FOUND'],
   ['an encoded slash in the id', `${T}/a%2Fb`, 'key', 404, 'TRANSACTION_NOT_FOUND'],
-  ['a header block over 16 KiB', `${B}/account`, [`Authorization: Bearer ${key}`, `X-Junk: ${'j'.repeat(17 * 1024)}`], 400, 'INVALID_PARAMETER'],
-  ['a 10 KB junk key', `${B}/account`, [`Authorization: Bearer sk_test_${'A'.repeat(10 * 1024)}`], 401, 'INVALID_CREDENTIALS'],
-  ['a unicode key', `${B}/account`, [`Authorization: Bearer ${Buffer.from('sk_test_é€😀𝄞', 'utf8').toString('latin1')}`], 401, 'INVALID_CREDENTIALS'],
+  [
+    'a header block over 16 KiB',
+    `${B}/account`,
+    [`Authorization: Bearer ${key}`, `X-Junk: ${'j'.repeat(17 * 1024)}`],
+    400,
+    'INVALID_PARAMETER',
+  ],
+  [
+    'a 10 KB junk key',
+    `${B}/account`,
+    [`Authorization: Bearer sk_test_${'A'.repeat(10 * 1024)}`],
+    401,
+    'INVALID_CREDENTIALS',
+  ],
+  [
+    'a unicode key',
+    `${B}/account`,
+    [`Authorization: Bearer ${Buffer.from('sk_test_é€😀𝄞', 'utf8').toString('latin1')}`],
+    401,
+    'INVALID_CREDENTIALS',
+  ],
   ['a key with a NUL byte', `${B}/account`, [`Authorization: Bearer ${key}\0`], 400, 'INVALID_PARAMETER'],
-  ['a bearer token with two parts', `${B}/account`, [`Authorization: Bearer ${key} ${key}`], 401, 'INVALID_CREDENTIALS'],
-  ['X-Forwarded-For junk', `${B}/account`, [`Authorization: Bearer ${key}`, `X-Forwarded-For: ${'1.2.3.4, '.repeat(1000)}`], 200, 'OK'],
+  [
+    'a bearer token with two parts',
+    `${B}/account`,
+    [`Authorization: Bearer ${key} ${key}`],
+    401,
+    'INVALID_CREDENTIALS',
+  ],
+  [
+    'X-Forwarded-For junk',
+    `${B}/account`,
+    [`Authorization: Bearer ${key}`, `X-Forwarded-For: ${'1.2.3.4, '.repeat(1000)}`],
+    200,
+    'OK',
+  ],
 ];
 
 function envelopeProblems(r: RawResponse): string[] {
   const out: string[] = [];
-  if (!/^application\/json/.test(r.headers['content-type'] ?? '')) out.push(`content-type '${r.headers['content-type']}'`);
+  if (!/^application\/json/.test(r.headers['content-type'] ?? ''))
+    out.push(`content-type '${r.headers['content-type']}'`);
   if (!/^[A-Za-z0-9._-]{1,128}$/.test(r.headers['x-request-id'] ?? '')) out.push('no X-Request-Id');
   let body: { status?: { code?: number } };
-  try { body = JSON.parse(r.body); } catch { return [...out, `not JSON: ${r.body.slice(0, 80)}`]; }
+  try {
+    body = JSON.parse(r.body);
+  } catch {
+    return [...out, `not JSON: ${r.body.slice(0, 80)}`];
+  }
   const pointer = r.status < 400 ? null : '#/components/schemas/ErrorResponse';
   if (pointer) out.push(...schemas.validate(pointer, body).map((p) => `${p.path} ${p.message}`));
   if (body.status?.code !== r.status) out.push('status.code differs');
@@ -87,7 +134,8 @@ describe('query and header torture', () => {
         const env = envelopeProblems(r);
         if (env.length) nonEnvelope++;
         const got = r.status < 400 ? 'OK' : (JSON.parse(r.body || '{}') as { error?: { code?: string } }).error?.code;
-        if (r.status !== status || got !== code || env.length) problems.push(`${name}: ${r.status} ${got} ${env.join('; ')} (want ${status} ${code})`);
+        if (r.status !== status || got !== code || env.length)
+          problems.push(`${name}: ${r.status} ${got} ${env.join('; ')} (want ${status} ${code})`);
         if (r.body.includes(key.slice(8))) problems.push(`${name}: the key is echoed`);
       }
       // The server is still healthy, and no parameter name reached Object.prototype of its process.

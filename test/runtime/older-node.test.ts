@@ -17,17 +17,29 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/run.ts';
 import { satisfiesCaretRange } from './caret-range.ts';
 
-const pkg = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { engines: { node: string }; scripts: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
+  engines: { node: string };
+  scripts: Record<string, string>;
+};
 const engines = pkg.engines.node;
 const PINNED = /pinned=(\d+\.\d+\.\d+)/.exec(readFileSync(join(projectRoot, 'scripts/ensure-node.sh'), 'utf8'))![1]!;
-const pinnedBin = () => spawnSync('bash', ['-c', `ls -d ${projectRoot}.tools/node-${PINNED}/node_modules/node-linux-*/bin 2>/dev/null | head -n1`], { encoding: 'utf8' }).stdout.trim();
+const pinnedBin = () =>
+  spawnSync(
+    'bash',
+    ['-c', `ls -d ${projectRoot}.tools/node-${PINNED}/node_modules/node-linux-*/bin 2>/dev/null | head -n1`],
+    { encoding: 'utf8' },
+  ).stdout.trim();
 
 /** The directory of a real node on this machine older than `engines` allows, or null. */
 function olderNode(): { dir: string; version: string } | null {
   const found = spawnSync('bash', ['-c', 'which -a node'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
   for (const path of found) {
     const version = spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout.trim();
-    if (/^v\d+\.\d+\.\d+$/.test(version) && Number(version.slice(1).split('.')[0]) >= 20 && !satisfiesCaretRange(version, engines)) {
+    if (
+      /^v\d+\.\d+\.\d+$/.test(version) &&
+      Number(version.slice(1).split('.')[0]) >= 20 &&
+      !satisfiesCaretRange(version, engines)
+    ) {
       return { dir: dirname(path), version };
     }
   }
@@ -38,14 +50,18 @@ const withFirst = (dir: string) => `${dir}${delimiter}${process.env.PATH ?? ''}`
 
 function sh(cmd: string, args: string[], opts: { cwd?: string; path?: string } = {}) {
   const r = spawnSync(cmd, args, {
-    cwd: opts.cwd ?? projectRoot, encoding: 'utf8', timeout: 180_000,
+    cwd: opts.cwd ?? projectRoot,
+    encoding: 'utf8',
+    timeout: 180_000,
     env: { ...process.env, ...(opts.path ? { PATH: opts.path } : {}), npm_config_update_notifier: 'false' },
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
 const scratch: string[] = [];
-afterAll(() => { for (const d of scratch) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of scratch) rmSync(d, { recursive: true, force: true });
+});
 /** A directory with the project's manifest, lockfile and .npmrc only: what `npm ci` reads. */
 function manifestCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'older-node-'));
@@ -59,7 +75,9 @@ describe('npm scripts run on a supported node', () => {
   it('every script that runs Node goes through scripts/on-node.sh (the exceptions run no project code on Node)', () => {
     // pretest is bash (Chromium); postinstall is patch-package, which test/patches pins and which runs on any Node.
     const exempt = new Set(['pretest', 'postinstall']);
-    const bare = Object.entries(pkg.scripts).filter(([name, cmd]) => !exempt.has(name) && !/^bash scripts\/on-node\.sh '[^']+'$/.test(cmd));
+    const bare = Object.entries(pkg.scripts).filter(
+      ([name, cmd]) => !exempt.has(name) && !/^bash scripts\/on-node\.sh '[^']+'$/.test(cmd),
+    );
     expect(bare.map(([name]) => name)).toEqual([]);
   });
 
@@ -68,8 +86,14 @@ describe('npm scripts run on a supported node', () => {
     expect(npmrc).not.toMatch(/^\s*engine-strict\s*=\s*true/m);
   });
 
-  it('on-node.sh passes the script\'s arguments on, as npm appends them', () => {
-    const r = sh('bash', ['scripts/on-node.sh', 'node -e "console.log(JSON.stringify(process.argv.slice(1)))"', 'a b', "c'd", '--x']);
+  it("on-node.sh passes the script's arguments on, as npm appends them", () => {
+    const r = sh('bash', [
+      'scripts/on-node.sh',
+      'node -e "console.log(JSON.stringify(process.argv.slice(1)))"',
+      'a b',
+      "c'd",
+      '--x',
+    ]);
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out)).toEqual(['a b', "c'd", '--x']);
   });
@@ -79,40 +103,53 @@ describe('npm scripts run on a supported node', () => {
     if (!bin) return; // nothing to compare with before the pinned Node was fetched (CI and `npm test` on an older node have it)
     const fake = mkdtempSync(join(tmpdir(), 'fake-node-'));
     scratch.push(fake);
-    const version = fc.oneof(
-      fc.tuple(fc.constantFrom(18, 20, 21, 22, 23, 24, 25, 26, 27), fc.nat(30), fc.nat(5)),
-      fc.tuple(fc.constant(22), fc.integer({ min: 10, max: 14 }), fc.nat(3)),
-    ).map(([a, b, c]) => `v${a}.${b}.${c}`);
-    fc.assert(fc.property(version, (v) => {
-      writeFileSync(join(fake, 'node'), `#!/bin/sh\necho ${v}\n`);
-      chmodSync(join(fake, 'node'), 0o755);
-      const r = sh('bash', ['-c', 'source scripts/ensure-node.sh supported && echo "$ENSURE_NODE_BIN"'], { path: withFirst(fake) });
+    const version = fc
+      .oneof(
+        fc.tuple(fc.constantFrom(18, 20, 21, 22, 23, 24, 25, 26, 27), fc.nat(30), fc.nat(5)),
+        fc.tuple(fc.constant(22), fc.integer({ min: 10, max: 14 }), fc.nat(3)),
+      )
+      .map(([a, b, c]) => `v${a}.${b}.${c}`);
+    fc.assert(
+      fc.property(version, (v) => {
+        writeFileSync(join(fake, 'node'), `#!/bin/sh\necho ${v}\n`);
+        chmodSync(join(fake, 'node'), 0o755);
+        const r = sh('bash', ['-c', 'source scripts/ensure-node.sh supported && echo "$ENSURE_NODE_BIN"'], {
+          path: withFirst(fake),
+        });
+        expect(r.code, r.err).toBe(0);
+        expect(r.out.trim(), v).toBe(satisfiesCaretRange(v, engines) ? fake : bin);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe.skipIf(!older)(
+  `with an older node first on PATH (${older ? `${older.version} in ${older.dir}` : 'skipped: this machine has no node older than engines, from 20 on'})`,
+  () => {
+    it("npm ci accepts the lockfile (the README's set-up command, as a dry run)", () => {
+      const path = withFirst(older!.dir);
+      expect(sh('node', ['--version'], { path }).out.trim()).toBe(older!.version);
+      const r = sh('npm', npmCi, { cwd: manifestCopy(), path });
+      expect(r.code, `${r.out}${r.err}`).toBe(0);
+    });
+
+    it("an npm script runs on the project's node, and says so once", () => {
+      const r = sh('bash', ['scripts/on-node.sh', 'node -p process.version'], { path: withFirst(older!.dir) });
       expect(r.code, r.err).toBe(0);
-      expect(r.out.trim(), v).toBe(satisfiesCaretRange(v, engines) ? fake : bin);
-    }), { numRuns: 40 });
-  });
-});
-
-describe.skipIf(!older)(`with an older node first on PATH (${older ? `${older.version} in ${older.dir}` : 'skipped: this machine has no node older than engines, from 20 on'})`, () => {
-  it('npm ci accepts the lockfile (the README\'s set-up command, as a dry run)', () => {
-    const path = withFirst(older!.dir);
-    expect(sh('node', ['--version'], { path }).out.trim()).toBe(older!.version);
-    const r = sh('npm', npmCi, { cwd: manifestCopy(), path });
-    expect(r.code, `${r.out}${r.err}`).toBe(0);
-  });
-
-  it('an npm script runs on the project\'s node, and says so once', () => {
-    const r = sh('bash', ['scripts/on-node.sh', 'node -p process.version'], { path: withFirst(older!.dir) });
-    expect(r.code, r.err).toBe(0);
-    expect(satisfiesCaretRange(r.out.trim(), engines)).toBe(true);
-    expect(r.err).toContain(`node ${older!.version} on PATH is not one package.json engines allows`);
-  }, 300_000); // the first run may fetch the pinned Node
-});
+      expect(satisfiesCaretRange(r.out.trim(), engines)).toBe(true);
+      expect(r.err).toContain(`node ${older!.version} on PATH is not one package.json engines allows`);
+    }, 300_000); // the first run may fetch the pinned Node
+  },
+);
 
 describe(`the lockfile on this runtime (Node ${process.version})`, () => {
   it('installs under --engine-strict: no locked package refuses a runtime CI runs the tests on', () => {
     // npm on this very node (first on PATH), as CI's `npm ci` on Node 24 did and its second run on 22.12.0 now does too.
-    const r = sh('npm', [...npmCi, '--engine-strict'], { cwd: manifestCopy(), path: withFirst(dirname(process.execPath)) });
+    const r = sh('npm', [...npmCi, '--engine-strict'], {
+      cwd: manifestCopy(),
+      path: withFirst(dirname(process.execPath)),
+    });
     expect(r.code, `${r.out}${r.err}`).toBe(0);
   });
 });

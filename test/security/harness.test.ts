@@ -9,7 +9,10 @@ import { pathVariants } from './support/variants.ts';
 describe('RawClient', () => {
   it('puts the request-target on the wire unchanged: no dot-segment, slash or percent normalisation', async () => {
     const seen: string[] = [];
-    const server = createServer((req, res) => { seen.push(req.url ?? ''); res.end('ok'); });
+    const server = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      res.end('ok');
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const client = new RawClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     try {
@@ -24,7 +27,11 @@ describe('RawClient', () => {
 });
 
 describe('pathVariants', () => {
-  const segments = [{ text: 'account', literal: true }, { text: 'transactions', literal: true }, { text: 'abc', literal: false }];
+  const segments = [
+    { text: 'account', literal: true },
+    { text: 'transactions', literal: true },
+    { text: 'abc', literal: false },
+  ];
   const variants = pathVariants('/api/partners/sandbox/v1', '/api/partners/v1', segments, rng(1));
   const paths = variants.map((v) => v.path);
 
@@ -32,18 +39,29 @@ describe('pathVariants', () => {
     expect(paths).not.toContain('/api/partners/sandbox/v1/account/transactions/abc');
     expect(new Set(paths).size).toBe(paths.length);
     for (const p of [
-      '/api/partners/sandbox/v1/ACCOUNT/transactions/abc', '/api/partners/sandbox/v1/Account/transactions/abc',
-      '/api/partners/sandbox/v1/account/transactions/abc/', '/api/partners/sandbox/v1//account/transactions/abc',
-      '/api/partners/sandbox/v1/account//transactions/abc', '/api/partners/sandbox/v1/account/transactions/abc//',
-      '/api/partners/sandbox/v1/%61ccount/transactions/abc', '/api/partners/sandbox/v1/account;x=1/transactions/abc',
-      '/api/partners/sandbox/v1/account/transactions/./abc', '/api/partners/sandbox/v1/account/transactions/x/../abc',
-      '/api/partners/sandbox/v1/account/transactions/', '/api/partners/v1/../sandbox/v1/account/transactions/abc',
-      '/api/partners/sandbox/account/transactions/abc', '/api//partners/sandbox/v1/account/transactions/abc',
-      '//api/partners/sandbox/v1/account/transactions/abc', '/API/PARTNERS/SANDBOX/V1/account/transactions/abc',
-    ]) expect(paths).toContain(p);
+      '/api/partners/sandbox/v1/ACCOUNT/transactions/abc',
+      '/api/partners/sandbox/v1/Account/transactions/abc',
+      '/api/partners/sandbox/v1/account/transactions/abc/',
+      '/api/partners/sandbox/v1//account/transactions/abc',
+      '/api/partners/sandbox/v1/account//transactions/abc',
+      '/api/partners/sandbox/v1/account/transactions/abc//',
+      '/api/partners/sandbox/v1/%61ccount/transactions/abc',
+      '/api/partners/sandbox/v1/account;x=1/transactions/abc',
+      '/api/partners/sandbox/v1/account/transactions/./abc',
+      '/api/partners/sandbox/v1/account/transactions/x/../abc',
+      '/api/partners/sandbox/v1/account/transactions/',
+      '/api/partners/v1/../sandbox/v1/account/transactions/abc',
+      '/api/partners/sandbox/account/transactions/abc',
+      '/api//partners/sandbox/v1/account/transactions/abc',
+      '//api/partners/sandbox/v1/account/transactions/abc',
+      '/API/PARTNERS/SANDBOX/V1/account/transactions/abc',
+    ])
+      expect(paths).toContain(p);
   });
 
   it('flips a seeded random letter: the same seed gives the same variants', () => {
-    expect(pathVariants('/api/partners/sandbox/v1', '/api/partners/v1', segments, rng(1)).map((v) => v.path)).toEqual(paths);
+    expect(pathVariants('/api/partners/sandbox/v1', '/api/partners/v1', segments, rng(1)).map((v) => v.path)).toEqual(
+      paths,
+    );
   });
 });

@@ -9,7 +9,9 @@ let srv: TestServer;
 let prod: string;
 let sand: string;
 const get = (url: string, key?: string, headers: Record<string, string> = {}) =>
-  fetch(url, { headers: { Accept: 'application/json', ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers } });
+  fetch(url, {
+    headers: { Accept: 'application/json', ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers },
+  });
 const json = async (r: Response) => (await r.json()) as Record<string, any>;
 
 beforeAll(async () => {
@@ -17,23 +19,37 @@ beforeAll(async () => {
   prod = srv.demoKeys!.production.base_url;
   sand = srv.demoKeys!.sandbox.base_url;
 }, 60_000);
-afterAll(async () => { await srv?.stop(); });
+afterAll(async () => {
+  await srv?.stop();
+});
 
 const full = (env: 'production' | 'sandbox') => srv.demoKeys![env].keys.full;
 
 describe('both environments', () => {
-  it.each(['production', 'sandbox'] as const)('%s serves its account, balance, transactions and products', async (env) => {
-    const base = srv.demoKeys![env].base_url;
-    const key = full(env);
-    for (const path of ['/account', '/account/balance', '/account/transactions', '/products', '/products/airtimes', '/products/dataplans', '/products/electricity', '/products/cabletv']) {
-      const r = await get(base + path, key);
-      expect(r.status, path).toBe(200);
-      const body = await json(r);
-      expect(body.status).toEqual({ code: 200, message: 'OK' });
-    }
-    const txs = await json(await get(`${base}/account/transactions?per_page=100`, key));
-    expect(txs.pagination.total_count).toBeGreaterThanOrEqual(250);
-  });
+  it.each(['production', 'sandbox'] as const)(
+    '%s serves its account, balance, transactions and products',
+    async (env) => {
+      const base = srv.demoKeys![env].base_url;
+      const key = full(env);
+      for (const path of [
+        '/account',
+        '/account/balance',
+        '/account/transactions',
+        '/products',
+        '/products/airtimes',
+        '/products/dataplans',
+        '/products/electricity',
+        '/products/cabletv',
+      ]) {
+        const r = await get(base + path, key);
+        expect(r.status, path).toBe(200);
+        const body = await json(r);
+        expect(body.status).toEqual({ code: 200, message: 'OK' });
+      }
+      const txs = await json(await get(`${base}/account/transactions?per_page=100`, key));
+      expect(txs.pagination.total_count).toBeGreaterThanOrEqual(250);
+    },
+  );
 
   it('keeps the environments isolated: an id of one is 404 in the other', async () => {
     const p = await json(await get(`${prod}/account/transactions?per_page=1`, full('production')));
@@ -47,16 +63,22 @@ describe('both environments', () => {
   it('gives product category endpoints with the environment base path', async () => {
     const body = await json(await get(`${sand}/products`, full('sandbox')));
     expect(body.data.map((c: any) => c.attributes.endpoint)).toEqual([
-      '/api/partners/sandbox/v1/products/airtimes', '/api/partners/sandbox/v1/products/dataplans',
-      '/api/partners/sandbox/v1/products/cabletv', '/api/partners/sandbox/v1/products/electricity',
+      '/api/partners/sandbox/v1/products/airtimes',
+      '/api/partners/sandbox/v1/products/dataplans',
+      '/api/partners/sandbox/v1/products/cabletv',
+      '/api/partners/sandbox/v1/products/electricity',
     ]);
   });
 });
 
 describe('HTTP conventions', () => {
   it('echoes a sane X-Request-Id and replaces an unsafe one', async () => {
-    expect((await get(`${sand}/health`, undefined, { 'X-Request-Id': 'abc-123_x.y' })).headers.get('x-request-id')).toBe('abc-123_x.y');
-    const replaced = (await get(`${sand}/health`, undefined, { 'X-Request-Id': 'bad id<script>' })).headers.get('x-request-id');
+    expect(
+      (await get(`${sand}/health`, undefined, { 'X-Request-Id': 'abc-123_x.y' })).headers.get('x-request-id'),
+    ).toBe('abc-123_x.y');
+    const replaced = (await get(`${sand}/health`, undefined, { 'X-Request-Id': 'bad id<script>' })).headers.get(
+      'x-request-id',
+    );
     expect(replaced).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -78,15 +100,24 @@ describe('HTTP conventions', () => {
     expect((await json(r)).error.code).toBe('NOT_FOUND');
   });
 
-  it.each(['POST', 'DELETE', 'PUT', 'OPTIONS'])('answers %s on a known path with 405 and Allow: GET, HEAD', async (method) => {
-    const r = await fetch(`${sand}/account/balance`, { method, headers: { Authorization: `Bearer ${full('sandbox')}` } });
-    expect(r.status).toBe(405);
-    expect(r.headers.get('allow')).toBe('GET, HEAD');
-    expect((await json(r)).error.code).toBe('METHOD_NOT_ALLOWED');
-  });
+  it.each(['POST', 'DELETE', 'PUT', 'OPTIONS'])(
+    'answers %s on a known path with 405 and Allow: GET, HEAD',
+    async (method) => {
+      const r = await fetch(`${sand}/account/balance`, {
+        method,
+        headers: { Authorization: `Bearer ${full('sandbox')}` },
+      });
+      expect(r.status).toBe(405);
+      expect(r.headers.get('allow')).toBe('GET, HEAD');
+      expect((await json(r)).error.code).toBe('METHOD_NOT_ALLOWED');
+    },
+  );
 
   it('serves the rendered docs at /docs without a key', async () => {
-    if (!existsSync(DOCS_FILE)) expect(run(bin('redocly'), ['build-docs', 'generated/openapi.json', '--output', DOCS_FILE, '--inlineBundle']).code).toBe(0);
+    if (!existsSync(DOCS_FILE))
+      expect(
+        run(bin('redocly'), ['build-docs', 'generated/openapi.json', '--output', DOCS_FILE, '--inlineBundle']).code,
+      ).toBe(0);
     const r = await fetch(`${srv.url}/docs`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/html/);
@@ -102,11 +133,23 @@ describe('HTTP conventions', () => {
 
 describe('parameters', () => {
   it.each([
-    ['per_page=101', 'per_page'], ['per_page=0', 'per_page'], ['page=0', 'page'], ['page=abc', 'page'], ['per_page=1.5', 'per_page'],
-    ['status=done', 'status'], ['category=food', 'category'], ['reference=123', 'reference'], ['from=yesterday', 'from'],
-    ['to=2026-13-01T00:00:00Z', 'to'], ['unknown_param=1', 'unknown_param'], ['page=1&page=2', 'page'],
+    ['per_page=101', 'per_page'],
+    ['per_page=0', 'per_page'],
+    ['page=0', 'page'],
+    ['page=abc', 'page'],
+    ['per_page=1.5', 'per_page'],
+    ['status=done', 'status'],
+    ['category=food', 'category'],
+    ['reference=123', 'reference'],
+    ['from=yesterday', 'from'],
+    ['to=2026-13-01T00:00:00Z', 'to'],
+    ['unknown_param=1', 'unknown_param'],
+    ['page=1&page=2', 'page'],
     ['from=2026-11-20T00:00:00Z&to=2026-11-01T00:00:00Z', 'from'],
-    ['per_page=%2B5', 'per_page'], ['per_page=%205', 'per_page'], ['per_page=1e1', 'per_page'], ['page=0x10', 'page'],
+    ['per_page=%2B5', 'per_page'],
+    ['per_page=%205', 'per_page'],
+    ['per_page=1e1', 'per_page'],
+    ['page=0x10', 'page'],
     ['=1', ''],
   ])('rejects %s with 400 INVALID_PARAMETER naming %s', async (qs, param) => {
     const r = await get(`${sand}/account/transactions?${qs}`, full('sandbox'));
@@ -118,9 +161,12 @@ describe('parameters', () => {
   });
 
   it.each([
-    ['/products/airtimes?network=etisalat', 'network'], ['/products/dataplans?bundle_type=yearly', 'bundle_type'],
-    ['/products/electricity?distributor=NEPA', 'distributor'], ['/products/cabletv?provider=netflix', 'provider'],
-    ['/health?verbose=1', 'verbose'], ['/products?page=1', 'page'],
+    ['/products/airtimes?network=etisalat', 'network'],
+    ['/products/dataplans?bundle_type=yearly', 'bundle_type'],
+    ['/products/electricity?distributor=NEPA', 'distributor'],
+    ['/products/cabletv?provider=netflix', 'provider'],
+    ['/health?verbose=1', 'verbose'],
+    ['/products?page=1', 'page'],
   ])('rejects %s naming %s', async (path, param) => {
     const r = await get(sand + path, full('sandbox'));
     expect(r.status).toBe(400);
@@ -142,9 +188,16 @@ describe('parameters', () => {
   });
 
   it('matches networks case-insensitively and answers upper case', async () => {
-    const body = await json(await get(`${sand}/products/dataplans?network=9mobile&bundle_type=weekly`, full('sandbox')));
+    const body = await json(
+      await get(`${sand}/products/dataplans?network=9mobile&bundle_type=weekly`, full('sandbox')),
+    );
     expect(body.data.length).toBeGreaterThan(0);
-    for (const p of body.data) expect([p.attributes.network, p.attributes.bundle_type, p.attributes.validity_days]).toEqual(['9MOBILE', 'weekly', 7]);
+    for (const p of body.data)
+      expect([p.attributes.network, p.attributes.bundle_type, p.attributes.validity_days]).toEqual([
+        '9MOBILE',
+        'weekly',
+        7,
+      ]);
   });
 });
 
@@ -152,7 +205,12 @@ describe('transactions', () => {
   it('filters by status, category and time window, newest first', async () => {
     const all = await json(await get(`${sand}/account/transactions?per_page=100`, full('sandbox')));
     const mid = all.data[50].attributes.created_at as string;
-    const r = await json(await get(`${sand}/account/transactions?status=successful&category=purchase&to=${encodeURIComponent(mid)}&per_page=100`, full('sandbox')));
+    const r = await json(
+      await get(
+        `${sand}/account/transactions?status=successful&category=purchase&to=${encodeURIComponent(mid)}&per_page=100`,
+        full('sandbox'),
+      ),
+    );
     expect(r.data.length).toBeGreaterThan(0);
     for (const t of r.data) {
       expect([t.attributes.status, t.attributes.category]).toEqual(['successful', 'purchase']);
@@ -171,7 +229,9 @@ describe('transactions', () => {
       expect(r.status, id).toBe(200);
       expect((await json(r)).data).toEqual(tx);
     }
-    const byRef = await json(await get(`${sand}/account/transactions?reference=${tx.attributes.external_reference}`, full('sandbox')));
+    const byRef = await json(
+      await get(`${sand}/account/transactions?reference=${tx.attributes.external_reference}`, full('sandbox')),
+    );
     expect(byRef.data).toEqual([tx]);
   });
 
@@ -191,7 +251,8 @@ describe('transactions', () => {
 
   it('keeps money as two-decimal strings', async () => {
     const t = (await json(await get(`${sand}/account/transactions?per_page=5`, full('sandbox')))).data[0].attributes;
-    for (const v of [t.amount, t.price.product_amount, t.price.fee_amount, t.price.total_debit]) expect(v).toMatch(/^\d+\.\d{2}$/);
+    for (const v of [t.amount, t.price.product_amount, t.price.fee_amount, t.price.total_debit])
+      expect(v).toMatch(/^\d+\.\d{2}$/);
     const b = (await json(await get(`${sand}/account/balance`, full('sandbox')))).data;
     expect(b.balance).toMatch(/^\d+\.\d{2}$/);
   });

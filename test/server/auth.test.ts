@@ -4,8 +4,12 @@ import { createKey, moveKey, regenerateKey } from '../../server/console/commands
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let srv: TestServer;
-beforeAll(async () => { srv = await startTestServer(); }, 60_000);
-afterAll(async () => { await srv?.stop(); });
+beforeAll(async () => {
+  srv = await startTestServer();
+}, 60_000);
+afterAll(async () => {
+  await srv?.stop();
+});
 
 const call = (url: string, authorization?: string, headers: Record<string, string> = {}) =>
   fetch(url, { headers: { ...(authorization === undefined ? {} : { Authorization: authorization }), ...headers } });
@@ -23,12 +27,30 @@ describe.each(['production', 'sandbox'] as const)('the %s environment', (env) =>
     ['the Basic scheme', 401, 'AUTHENTICATION_REQUIRED', () => 'Basic dXNlcjpwYXNz', /^Bearer realm/],
     ['a malformed key', 401, 'INVALID_CREDENTIALS', () => `Bearer ${prefix}short`, /error="invalid_token"/],
     ['an unknown key', 401, 'INVALID_CREDENTIALS', () => `Bearer ${prefix}${'A'.repeat(40)}`, /error="invalid_token"/],
-    ['the other environment\'s key', 403, 'ENVIRONMENT_MISMATCH', () => `Bearer ${srv.demoKeys![other].keys.full}`, null],
+    [
+      "the other environment's key",
+      403,
+      'ENVIRONMENT_MISMATCH',
+      () => `Bearer ${srv.demoKeys![other].keys.full}`,
+      null,
+    ],
     ['a revoked key', 401, 'TOKEN_REVOKED', () => `Bearer ${keys().revoked}`, /error="invalid_token"/],
     ['an expired key', 401, 'TOKEN_EXPIRED', () => `Bearer ${keys().expired}`, /error="invalid_token"/],
     ['a disabled key', 401, 'TOKEN_DISABLED', () => `Bearer ${keys().disabled}`, /error="invalid_token"/],
-    ['the old secret of a regenerated key', 401, 'INVALID_CREDENTIALS', () => `Bearer ${keys().regenerated_old}`, /error="invalid_token"/],
-    ['a key without the scope', 403, 'INSUFFICIENT_SCOPE', () => `Bearer ${keys().products_only}`, /^Bearer error="insufficient_scope", scope="read_transactions"$/],
+    [
+      'the old secret of a regenerated key',
+      401,
+      'INVALID_CREDENTIALS',
+      () => `Bearer ${keys().regenerated_old}`,
+      /error="invalid_token"/,
+    ],
+    [
+      'a key without the scope',
+      403,
+      'INSUFFICIENT_SCOPE',
+      () => `Bearer ${keys().products_only}`,
+      /^Bearer error="insufficient_scope", scope="read_transactions"$/,
+    ],
     ['a key whose allow-list excludes loopback', 403, 'IP_NOT_ALLOWED', () => `Bearer ${keys().ip_restricted}`, null],
     ['a key allowing loopback', 200, 'OK', () => `Bearer ${keys().ip_loopback}`, null],
     ['the full key, lower-case scheme', 200, 'OK', () => `bearer ${keys().full}`, null],
@@ -46,7 +68,8 @@ describe.each(['production', 'sandbox'] as const)('the %s environment', (env) =>
   });
 
   it('keeps /health public and ignores any key sent to it', async () => {
-    for (const auth of [undefined, 'Bearer junk', `Bearer ${keys().revoked}`]) expect((await call(`${srv.demoKeys![env].base_url}/health`, auth)).status).toBe(200);
+    for (const auth of [undefined, 'Bearer junk', `Bearer ${keys().revoked}`])
+      expect((await call(`${srv.demoKeys![env].base_url}/health`, auth)).status).toBe(200);
   });
 
   it('ignores a key in the query string', async () => {
@@ -66,8 +89,15 @@ describe('key moves act on the very next request', () => {
   it('revoke, disable, enable and regenerate through the console', async () => {
     const base = srv.demoKeys!.sandbox.base_url;
     const account = (await srv.store.listAccounts('sandbox'))[0]!;
-    const { key, secret } = await createKey(srv.store, { account_id: account.id, name: 'moves', scopes: 'read_balance' });
-    const status = async (s: string) => { const r = await call(`${base}/account`, `Bearer ${s}`); return `${r.status} ${await codeOf(r)}`; };
+    const { key, secret } = await createKey(srv.store, {
+      account_id: account.id,
+      name: 'moves',
+      scopes: 'read_balance',
+    });
+    const status = async (s: string) => {
+      const r = await call(`${base}/account`, `Bearer ${s}`);
+      return `${r.status} ${await codeOf(r)}`;
+    };
     expect(await status(secret)).toBe('200 OK');
     await moveKey(srv.store, key.id, 'disable');
     expect(await status(secret)).toBe('401 TOKEN_DISABLED');
@@ -83,8 +113,12 @@ describe('key moves act on the very next request', () => {
 
 describe('behind a trusted proxy (TRUST_PROXY=127.0.0.1)', () => {
   let proxied: TestServer;
-  beforeAll(async () => { proxied = await startTestServer([], { TRUST_PROXY: '127.0.0.1' }); }, 60_000);
-  afterAll(async () => { await proxied?.stop(); });
+  beforeAll(async () => {
+    proxied = await startTestServer([], { TRUST_PROXY: '127.0.0.1' });
+  }, 60_000);
+  afterAll(async () => {
+    await proxied?.stop();
+  });
 
   it('takes the caller address from X-Forwarded-For', async () => {
     const keys = proxied.demoKeys!.sandbox.keys;

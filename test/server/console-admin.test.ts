@@ -26,7 +26,12 @@ async function startServer(env: Record<string, string> = {}) {
     process.execPath,
     ['--import', 'tsx', join(projectRoot, 'server/main.ts'), '--port', String(port), '--data-dir', dataDir, '--demo'],
     `http://127.0.0.1:${port}/api/partners/v1/health`,
-    { cwd: projectRoot, env: { DATABASE_URL: '', LOG_LEVEL: 'info', RATE_LIMIT_RPS: '0', SETTLEMENT: 'off', ...env }, timeoutMs: 150_000, ready: (r) => r.status === 200 },
+    {
+      cwd: projectRoot,
+      env: { DATABASE_URL: '', LOG_LEVEL: 'info', RATE_LIMIT_RPS: '0', SETTLEMENT: 'off', ...env },
+      timeoutMs: 150_000,
+      ready: (r) => r.status === 200,
+    },
   );
   return { ...s, base: `http://127.0.0.1:${port}/api/partners/sandbox/v1` };
 }
@@ -42,7 +47,10 @@ const json = async (...args: string[]) => {
   return JSON.parse(r.out);
 };
 /** The console as a process: `npm run console` runs exactly this. */
-const cliProcess = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'server/console/main.ts', ...args, '--data-dir', dataDir], { env: { DATABASE_URL: '' } });
+const cliProcess = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'server/console/main.ts', ...args, '--data-dir', dataDir], {
+    env: { DATABASE_URL: '' },
+  });
 
 /** The server's log reaches us through a pipe, a moment after its answer. */
 async function until(ok: () => boolean, ms = 10_000) {
@@ -82,13 +90,31 @@ describe('the console while the server holds the embedded store', () => {
   });
 
   it('creates an account and funds its wallet; the API shows the balance', async () => {
-    [{ id: account }] = await json('account', 'create', '--name', 'Ngozi Eze', '--email', 'ngozi@example.ng', '--business-name', 'Eze Ventures', '--env', 'sandbox');
-    expect(await json('wallet', 'fund', '--account', account, '--amount', '1234.50', '--reference', 'TRF-1')).toMatchObject({ category: 'funding', amount: '1234.50', balance: '1234.50' });
+    [{ id: account }] = await json(
+      'account',
+      'create',
+      '--name',
+      'Ngozi Eze',
+      '--email',
+      'ngozi@example.ng',
+      '--business-name',
+      'Eze Ventures',
+      '--env',
+      'sandbox',
+    );
+    expect(
+      await json('wallet', 'fund', '--account', account, '--amount', '1234.50', '--reference', 'TRF-1'),
+    ).toMatchObject({ category: 'funding', amount: '1234.50', balance: '1234.50' });
   });
 
   it('key create: the secret works at once, with exactly the scopes of its role', async () => {
     const created = await json('key', 'create', '--account', account, '--name', 'pos', '--role', 'balance_only');
-    expect(created).toMatchObject({ account_id: account, environment: 'sandbox', status: 'active', scopes: ['read_balance'] });
+    expect(created).toMatchObject({
+      account_id: account,
+      environment: 'sandbox',
+      status: 'active',
+      scopes: ['read_balance'],
+    });
     key = { id: created.id, secret: created.secret };
     secrets.push(key.secret);
     expect(await call('/account/balance', key.secret)).toEqual({ status: 200, code: 'OK', balance: '1234.50' });
@@ -97,7 +123,9 @@ describe('the console while the server holds the embedded store', () => {
 
   it('key list: the new key, never a secret', async () => {
     const r = await cli('key', 'list', '--account', account, '--json');
-    expect(JSON.parse(r.out)).toEqual([expect.objectContaining({ id: key.id, status: 'active', prefix: `${key.secret.slice(0, 12)}…` })]);
+    expect(JSON.parse(r.out)).toEqual([
+      expect.objectContaining({ id: key.id, status: 'active', prefix: `${key.secret.slice(0, 12)}…` }),
+    ]);
     expect(r.out).not.toContain(key.secret);
   });
 
@@ -111,27 +139,47 @@ describe('the console while the server holds the embedded store', () => {
     secrets.push(regenerated.secret);
     expect(await call('/account/balance', regenerated.secret)).toMatchObject({ status: 200 });
     expect(await json('key', 'revoke', key.id)).toMatchObject({ id: key.id, status: 'revoked' });
-    expect(await call('/account/balance', regenerated.secret)).toEqual({ status: 401, code: 'TOKEN_REVOKED', balance: undefined });
+    expect(await call('/account/balance', regenerated.secret)).toEqual({
+      status: 401,
+      code: 'TOKEN_REVOKED',
+      balance: undefined,
+    });
   });
 
   it('runs them in the server (its log names each command), which never logs a secret', async () => {
     await until(() => server!.output().includes('"command":"key revoke"'));
     const log = server!.output();
-    const commands = log.split('\n').filter((l) => l.includes('console command through the admin socket')).map((l) => JSON.parse(l) as { command: string; code: number });
-    expect(commands.map((c) => `${c.command} ${c.code}`)).toEqual(
-      ['account create 0', 'wallet fund 0', 'key create 0', 'key list 0', 'wallet fund 0', 'key regenerate 0', 'key revoke 0'],
-    );
+    const commands = log
+      .split('\n')
+      .filter((l) => l.includes('console command through the admin socket'))
+      .map((l) => JSON.parse(l) as { command: string; code: number });
+    expect(commands.map((c) => `${c.command} ${c.code}`)).toEqual([
+      'account create 0',
+      'wallet fund 0',
+      'key create 0',
+      'key list 0',
+      'wallet fund 0',
+      'key regenerate 0',
+      'key revoke 0',
+    ]);
     for (const secret of secrets) expect(log).not.toContain(secret);
   });
 
   it('as a process, with the exit status of the command', () => {
-    expect(cliProcess('key', 'enable', key.id)).toEqual({ code: 1, out: 'error: cannot enable a key that is revoked (allowed from: disabled)\n' });
+    expect(cliProcess('key', 'enable', key.id)).toEqual({
+      code: 1,
+      out: 'error: cannot enable a key that is revoked (allowed from: disabled)\n',
+    });
   });
 
   it('prints the same as when it opens the store itself (server stopped)', async () => {
     compared.push(
-      ['key', 'list', '--account', account, '--json'], ['key', 'list', '--account', account], ['account', 'list'],
-      ['key', 'enable', key.id], ['wallet', 'fund', '--account', ID0, '--amount', '1.00'], ['key', 'disable', 'nope'],
+      ['key', 'list', '--account', account, '--json'],
+      ['key', 'list', '--account', account],
+      ['account', 'list'],
+      ['key', 'enable', key.id],
+      ['wallet', 'fund', '--account', ID0, '--amount', '1.00'],
+      ['key', 'disable', 'nope'],
     );
     for (const args of compared) throughSocket.set(args.join(' '), await cli(...args));
     const processThroughSocket = cliProcess('key', 'list', '--account', account);
@@ -139,7 +187,8 @@ describe('the console while the server holds the embedded store', () => {
 
     await server!.stop();
     expect(existsSync(join(dataDir, '.admin.sock'))).toBe(false); // removed on shutdown
-    for (const args of compared) expect({ args, ...(await cli(...args)) }).toEqual({ args, ...throughSocket.get(args.join(' ')) });
+    for (const args of compared)
+      expect({ args, ...(await cli(...args)) }).toEqual({ args, ...throughSocket.get(args.join(' ')) });
     expect(cliProcess('key', 'list', '--account', account)).toEqual(processThroughSocket);
   }, 180_000);
 
@@ -158,22 +207,35 @@ describe('the console while the server holds the embedded store', () => {
 });
 
 const pgUrl = process.env.TEST_DATABASE_URL;
-describe.skipIf(!pgUrl)(`a second server on the same data directory${pgUrl ? '' : ' (skipped: TEST_DATABASE_URL not set)'}`, () => {
-  const schema = `console_admin_${process.pid}_${Date.now()}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    try { await c.query(sql); } finally { await c.end(); }
-  };
-  beforeAll(() => admin(`CREATE SCHEMA ${schema}`));
-  afterAll(() => admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
+describe.skipIf(!pgUrl)(
+  `a second server on the same data directory${pgUrl ? '' : ' (skipped: TEST_DATABASE_URL not set)'}`,
+  () => {
+    const schema = `console_admin_${process.pid}_${Date.now()}`;
+    const admin = async (sql: string) => {
+      const c = new pg.Client({ connectionString: pgUrl });
+      await c.connect();
+      try {
+        await c.query(sql);
+      } finally {
+        await c.end();
+      }
+    };
+    beforeAll(() => admin(`CREATE SCHEMA ${schema}`));
+    afterAll(() => admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
 
-  // On PostgreSQL a server takes no lock on the data directory: only the live socket stops it.
-  it('is refused by the live socket, and the running server keeps answering on it', async () => {
-    const url = `${pgUrl}${pgUrl!.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    const second = run(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data-dir', dataDir, '--no-demo'], { env: { DATABASE_URL: url, LOG_LEVEL: 'silent' } });
-    expect(second.code).toBe(1);
-    expect(second.out).toMatch(/^cannot start: admin socket .*\/\.admin\.sock answers: another server holds this data directory; stop it or give this one its own --data-dir$/m);
-    expect((await cli('account', 'list')).code).toBe(0);
-  }, 120_000);
-});
+    // On PostgreSQL a server takes no lock on the data directory: only the live socket stops it.
+    it('is refused by the live socket, and the running server keeps answering on it', async () => {
+      const url = `${pgUrl}${pgUrl!.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+      const second = run(
+        process.execPath,
+        ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data-dir', dataDir, '--no-demo'],
+        { env: { DATABASE_URL: url, LOG_LEVEL: 'silent' } },
+      );
+      expect(second.code).toBe(1);
+      expect(second.out).toMatch(
+        /^cannot start: admin socket .*\/\.admin\.sock answers: another server holds this data directory; stop it or give this one its own --data-dir$/m,
+      );
+      expect((await cli('account', 'list')).code).toBe(0);
+    }, 120_000);
+  },
+);

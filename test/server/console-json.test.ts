@@ -17,12 +17,16 @@ import { purchase, snapshot } from '../helpers/store-fixtures.ts';
 import { endpointSecrets, secretRecord } from '../../server/webhooks/secrets.ts';
 
 let dir: string;
-beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'console-json-')); });
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'console-json-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function cli(args: string[], json = true) {
   const lines: string[] = [];
-  const code = await runConsole([...args, '--data-dir', dir, ...(json ? ['--json'] : [])], {}, (l) => lines.push(l), { adminWaitMs: 0 });
+  const code = await runConsole([...args, '--data-dir', dir, ...(json ? ['--json'] : [])], {}, (l) => lines.push(l), {
+    adminWaitMs: 0,
+  });
   return { code, out: lines.join('\n') };
 }
 
@@ -43,14 +47,29 @@ const EVENTS = ['transaction.pending', 'transaction.successful'] as const;
 async function seedWebhook(): Promise<void> {
   const store = await openStore({ dataDir: dir });
   try {
-    s.endpoint = (await store.createWebhookEndpoint({
-      id: ENDPOINT, account_id: s.account, url: 'https://hooks.shop.ng/json', events: [...EVENTS], description: null,
-      ...secretRecord(endpointSecrets(Buffer.alloc(32, 7)).secretOf('e', 1)), at: new Date(),
-    }, 16))!.id;
+    s.endpoint = (await store.createWebhookEndpoint(
+      {
+        id: ENDPOINT,
+        account_id: s.account,
+        url: 'https://hooks.shop.ng/json',
+        events: [...EVENTS],
+        description: null,
+        ...secretRecord(endpointSecrets(Buffer.alloc(32, 7)).secretOf('e', 1)),
+        at: new Date(),
+      },
+      16,
+    ))!.id;
     // Created pending: recorded, then left pending by the biller's first answer (its transaction.pending event).
     const rec = await store.recordPurchase(purchase(s.account, '100.00', '0.00', { created_at: new Date() }), null);
     if (rec.kind !== 'recorded') throw new Error(rec.kind);
-    await store.settlePurchase({ id: rec.row.id, from: 'pending', to: 'pending', next_check_at: null, at: new Date(), snapshot });
+    await store.settlePurchase({
+      id: rec.row.id,
+      from: 'pending',
+      to: 'pending',
+      next_check_at: null,
+      at: new Date(),
+      snapshot,
+    });
     s.event = (await store.listWebhookEvents(s.account, { since: new Date(0) }, { page: 1, per_page: 1 })).items[0]!.id;
   } finally {
     await store.close();
@@ -72,8 +91,21 @@ const KEY_NULLS = ['expires_at'];
 /** One case per console command, run in this order. */
 const CASES: Record<string, Case> = {
   'account create': {
-    args: () => ['account', 'create', '--name', 'Amaka Obi', '--email', 'amaka@paystack.ng', '--business-name', 'Obi Stores', '--env', 'sandbox'],
-    after: (rows) => { s.account = rows[0].id; },
+    args: () => [
+      'account',
+      'create',
+      '--name',
+      'Amaka Obi',
+      '--email',
+      'amaka@paystack.ng',
+      '--business-name',
+      'Obi Stores',
+      '--env',
+      'sandbox',
+    ],
+    after: (rows) => {
+      s.account = rows[0].id;
+    },
   },
   'account list': { args: () => ['account', 'list'] },
   'wallet fund': { args: () => ['wallet', 'fund', '--account', s.account, '--amount', '5000.00'] },
@@ -81,14 +113,20 @@ const CASES: Record<string, Case> = {
     args: () => ['key', 'create', '--account', s.account, '--name', 'till', '--scopes', 'read_balance,view_products'],
     lists: { scopes: ['read_balance', 'view_products'], allow_list: [] },
     nulls: KEY_NULLS,
-    after: (rows) => { s.key = rows[0].id; },
+    after: (rows) => {
+      s.key = rows[0].id;
+    },
   },
   'key list': { args: () => ['key', 'list', '--account', s.account], lists: keyLists, nulls: KEY_NULLS },
   'key disable': { args: () => ['key', 'disable', s.key], lists: keyLists, nulls: KEY_NULLS },
   'key enable': { args: () => ['key', 'enable', s.key], lists: keyLists, nulls: KEY_NULLS },
   'key regenerate': { args: () => ['key', 'regenerate', s.key], lists: keyLists, nulls: KEY_NULLS },
   'key revoke': { args: () => ['key', 'revoke', s.key], lists: keyLists, nulls: KEY_NULLS, after: seedWebhook },
-  'webhook list': { args: () => ['webhook', 'list', '--account', s.account], lists: { events: [...EVENTS] }, nulls: ['disabled_reason'] },
+  'webhook list': {
+    args: () => ['webhook', 'list', '--account', s.account],
+    lists: { events: [...EVENTS] },
+    nulls: ['disabled_reason'],
+  },
   'webhook deliveries': {
     args: () => ['webhook', 'deliveries', '--account', s.account, '--webhook', s.endpoint],
     nulls: ['last_status_code', 'last_error'],
@@ -105,46 +143,61 @@ describe('console --json', () => {
   });
 
   // Sequential: each command works on what the ones before it made.
-  it.each(Object.keys(CASES))('%s --json prints JSON values: lists as arrays, null for none, no display text', async (name) => {
-    const c = CASES[name]!;
-    const r = await cli(c.args());
-    expect(r.code, r.out).toBe(0);
-    const parsed = JSON.parse(r.out) as unknown;
-    const rows = (Array.isArray(parsed) ? parsed : [parsed]) as Record<string, unknown>[];
-    expect(rows.length).toBeGreaterThan(0);
-    for (const [path, text] of strings(parsed)) {
-      expect(text, `${path} is display text`).not.toMatch(/^\(.*\)$/);
-      // No input of these cases has a comma: a comma is a list joined into a string.
-      expect(text, `${path} is a comma-joined list`).not.toContain(',');
-    }
-    for (const row of rows) {
-      for (const [member, items] of Object.entries(c.lists ?? {})) {
-        expect(Array.isArray(row[member]), `${member}: ${JSON.stringify(row[member])}`).toBe(true);
-        if (items !== true) expect(row[member]).toEqual(items);
+  it.each(Object.keys(CASES))(
+    '%s --json prints JSON values: lists as arrays, null for none, no display text',
+    async (name) => {
+      const c = CASES[name]!;
+      const r = await cli(c.args());
+      expect(r.code, r.out).toBe(0);
+      const parsed = JSON.parse(r.out) as unknown;
+      const rows = (Array.isArray(parsed) ? parsed : [parsed]) as Record<string, unknown>[];
+      expect(rows.length).toBeGreaterThan(0);
+      for (const [path, text] of strings(parsed)) {
+        expect(text, `${path} is display text`).not.toMatch(/^\(.*\)$/);
+        // No input of these cases has a comma: a comma is a list joined into a string.
+        expect(text, `${path} is a comma-joined list`).not.toContain(',');
       }
-      for (const member of c.nulls ?? []) expect(row[member], member).toBeNull();
-    }
-    await c.after?.(rows);
-  }, 60_000);
+      for (const row of rows) {
+        for (const [member, items] of Object.entries(c.lists ?? {})) {
+          expect(Array.isArray(row[member]), `${member}: ${JSON.stringify(row[member])}`).toBe(true);
+          if (items !== true) expect(row[member]).toEqual(items);
+        }
+        for (const member of c.nulls ?? []) expect(row[member], member).toBeNull();
+      }
+      await c.after?.(rows);
+    },
+    60_000,
+  );
 
   it('any scopes, allow-list and expiry a key is created with come back as the same JSON values', async () => {
-    const address = fc.tuple(fc.integer({ min: 1, max: 223 }), fc.nat(255), fc.nat(255), fc.nat(255)).map((p) => p.join('.'));
-    await fc.assert(fc.asyncProperty(
-      fc.uniqueArray(fc.constantFrom(...SCOPES), { minLength: 1 }),
-      fc.uniqueArray(address, { maxLength: 3 }),
-      fc.option(fc.date({ min: new Date('2030-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })),
-      async (scopes, allow, expiry) => {
-        const args = ['key', 'create', '--account', s.account, '--name', 'gen', '--scopes', scopes.join(',')];
-        if (allow.length > 0) args.push('--allow-list', allow.join(','));
-        if (expiry) args.push('--expires-at', expiry.toISOString());
-        const r = await cli(args);
-        expect(r.code, r.out).toBe(0);
-        const k = JSON.parse(r.out) as Record<string, unknown>;
-        expect(k.scopes).toEqual(scopes);
-        expect(k.allow_list).toEqual(allow);
-        expect(k.expires_at).toBe(expiry ? expiry.toISOString() : null);
-      },
-    ), { numRuns: 8 });
+    const address = fc
+      .tuple(fc.integer({ min: 1, max: 223 }), fc.nat(255), fc.nat(255), fc.nat(255))
+      .map((p) => p.join('.'));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.constantFrom(...SCOPES), { minLength: 1 }),
+        fc.uniqueArray(address, { maxLength: 3 }),
+        fc.option(
+          fc.date({
+            min: new Date('2030-01-01T00:00:00Z'),
+            max: new Date('2099-12-31T00:00:00Z'),
+            noInvalidDate: true,
+          }),
+        ),
+        async (scopes, allow, expiry) => {
+          const args = ['key', 'create', '--account', s.account, '--name', 'gen', '--scopes', scopes.join(',')];
+          if (allow.length > 0) args.push('--allow-list', allow.join(','));
+          if (expiry) args.push('--expires-at', expiry.toISOString());
+          const r = await cli(args);
+          expect(r.code, r.out).toBe(0);
+          const k = JSON.parse(r.out) as Record<string, unknown>;
+          expect(k.scopes).toEqual(scopes);
+          expect(k.allow_list).toEqual(allow);
+          expect(k.expires_at).toBe(expiry ? expiry.toISOString() : null);
+        },
+      ),
+      { numRuns: 8 },
+    );
   }, 60_000);
 
   it('the table, for people, keeps its text: comma-joined scopes, (any) and (never)', async () => {

@@ -19,14 +19,22 @@ const CASES: [string, 'all' | 'none'][] = [
   ['to=9999-12-31T23:59:59.999999999Z', 'all'],
 ];
 
-function suite(title: string, env: () => Record<string, string>, before?: () => Promise<void>, after?: () => Promise<void>) {
+function suite(
+  title: string,
+  env: () => Record<string, string>,
+  before?: () => Promise<void>,
+  after?: () => Promise<void>,
+) {
   describe(title, () => {
     let srv: TestServer;
     let base: string;
     let auth: Record<string, string>;
     const list = async (query: string) => {
       const r = await fetch(`${base}/account/transactions?${query}`, { headers: auth });
-      return { status: r.status, body: (await r.json()) as { data?: { id: string }[]; pagination?: { total_count: number } } };
+      return {
+        status: r.status,
+        body: (await r.json()) as { data?: { id: string }[]; pagination?: { total_count: number } },
+      };
     };
 
     beforeAll(async () => {
@@ -63,11 +71,16 @@ const admin = async (text: string) => {
     await c.end();
   }
 };
-describe.skipIf(!PG_URL)(`extreme date-times on PostgreSQL${PG_URL ? '' : ' (skipped: TEST_DATABASE_URL not set)'}`, () => {
-  suite(
-    'extreme date-times on PostgreSQL',
-    () => ({ DATABASE_URL: `${PG_URL}${PG_URL!.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}` }),
-    () => admin(`CREATE SCHEMA ${schema}`),
-    () => admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`),
-  );
-});
+describe.skipIf(!PG_URL)(
+  `extreme date-times on PostgreSQL${PG_URL ? '' : ' (skipped: TEST_DATABASE_URL not set)'}`,
+  () => {
+    suite(
+      'extreme date-times on PostgreSQL',
+      () => ({
+        DATABASE_URL: `${PG_URL}${PG_URL!.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+      }),
+      () => admin(`CREATE SCHEMA ${schema}`),
+      () => admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`),
+    );
+  },
+);

@@ -20,13 +20,22 @@ let key: ApiKeyRow;
 
 beforeAll(async () => {
   store = await openStore({ memory: true });
-  ({ accounts: { sandbox: account } } = await loadDemo(store, { now: new Date('2026-01-15T00:00:00Z'), seed: 1 }));
+  ({
+    accounts: { sandbox: account },
+  } = await loadDemo(store, { now: new Date('2026-01-15T00:00:00Z'), seed: 1 }));
   key = await store.createKey({
-    account_id: account.id, name: 'k', display_prefix: 'sk_test_abcd', secret_hash: 'ab'.repeat(32),
-    scopes: ['read_balance', 'view_products'], ip_allowlist: ['10.0.0.0/8'], expires_at: new Date('2030-01-01T00:00:00Z'),
+    account_id: account.id,
+    name: 'k',
+    display_prefix: 'sk_test_abcd',
+    secret_hash: 'ab'.repeat(32),
+    scopes: ['read_balance', 'view_products'],
+    ip_allowlist: ['10.0.0.0/8'],
+    expires_at: new Date('2030-01-01T00:00:00Z'),
   });
 }, 60_000);
-afterAll(async () => { await store?.close(); });
+afterAll(async () => {
+  await store?.close();
+});
 
 /** Asks twice: the second answer must be the cached one, and nothing in it may be changeable. */
 async function handedOutTwice<T>(ask: () => Promise<T>): Promise<T> {
@@ -40,7 +49,9 @@ async function handedOutTwice<T>(ask: () => Promise<T>): Promise<T> {
 
 describe('the read cache (store/read-cache.ts)', () => {
   it('hands out result rows frozen at every depth: arrays of text, Dates', async () => {
-    const rows = await handedOutTwice(() => store.sql.query('SELECT id, scopes, ip_allowlist, expires_at, created_at FROM api_keys WHERE id = $1', [key.id]));
+    const rows = await handedOutTwice(() =>
+      store.sql.query('SELECT id, scopes, ip_allowlist, expires_at, created_at FROM api_keys WHERE id = $1', [key.id]),
+    );
     expect(rows[0]!['expires_at']).toBeInstanceOf(Date);
     expect(rows[0]!['scopes']).toEqual(['read_balance', 'view_products']);
   });
@@ -54,7 +65,9 @@ describe('the read cache (store/read-cache.ts)', () => {
 
 describe('split pages (store/paging.ts)', () => {
   it('hands out a transaction page frozen at every depth', async () => {
-    const page = await handedOutTwice(() => store.listTransactions(account.id, { status: 'successful' }, { page: 1, per_page: 100 }));
+    const page = await handedOutTwice(() =>
+      store.listTransactions(account.id, { status: 'successful' }, { page: 1, per_page: 100 }),
+    );
     expect(page.items.length).toBeGreaterThan(10);
   });
 
@@ -66,9 +79,17 @@ describe('split pages (store/paging.ts)', () => {
 
 describe('wire objects (handlers/memo.ts, mapOnce)', () => {
   it('hands out the mapped page of a cached page frozen at every depth', async () => {
-    const wire = mapOnce((rows: readonly TransactionRow[]) => rows.map((t) => ({
-      id: t.id, attributes: { amount: t.amount, price: { total_debit: t.total_debit }, created_at: t.created_at, tags: [t.status] },
-    })));
+    const wire = mapOnce((rows: readonly TransactionRow[]) =>
+      rows.map((t) => ({
+        id: t.id,
+        attributes: {
+          amount: t.amount,
+          price: { total_debit: t.total_debit },
+          created_at: t.created_at,
+          tags: [t.status],
+        },
+      })),
+    );
     const page = await store.listTransactions(account.id, {}, { page: 1, per_page: 50 });
     await handedOutTwice(async () => wire(page.items));
   });
@@ -80,7 +101,9 @@ describe('page JSON (http/json-body.ts)', () => {
     const body = { data: page.items, pagination: { total_count: page.total_count } };
     const text = jsonBody(body);
     expect(jsonBody(body)).toBe(text);
-    expect(() => { (text as unknown as string[])[0] = 'x'; }).toThrow(TypeError);
+    expect(() => {
+      (text as unknown as string[])[0] = 'x';
+    }).toThrow(TypeError);
     expect(text).toBe(JSON.stringify(body));
   });
 
@@ -92,14 +115,20 @@ describe('page JSON (http/json-body.ts)', () => {
 
   describe('served by the real server (response validation off: the shared-bytes path)', () => {
     let srv: TestServer;
-    beforeAll(async () => { srv = await startTestServer(['--no-validate-responses']); }, 60_000);
-    afterAll(async () => { await srv?.stop(); });
+    beforeAll(async () => {
+      srv = await startTestServer(['--no-validate-responses']);
+    }, 60_000);
+    afterAll(async () => {
+      await srv?.stop();
+    });
 
     it('serves the same bytes every time: nothing on the way to the socket changes the shared Buffer', async () => {
       const { base_url, keys } = srv.demoKeys!.sandbox;
       const bodies: string[] = [];
       for (let i = 0; i < 5; i++) {
-        const r = await fetch(`${base_url}/account/transactions?per_page=100`, { headers: { Authorization: `Bearer ${keys.full}` } });
+        const r = await fetch(`${base_url}/account/transactions?per_page=100`, {
+          headers: { Authorization: `Bearer ${keys.full}` },
+        });
         expect(r.status).toBe(200);
         bodies.push(await r.text());
       }

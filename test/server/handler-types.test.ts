@@ -11,15 +11,31 @@ import { OPERATIONS } from '../../generated/operations.ts';
 import { handlers } from '../../server/handlers/index.ts';
 import { queryHandler } from '../../server/contract/operations.ts';
 import type {
-  Authorized, GuardedOperationId, Handler, HandlerContext, Handlers, Principal, PublicOperationId,
+  Authorized,
+  GuardedOperationId,
+  Handler,
+  HandlerContext,
+  Handlers,
+  Principal,
+  PublicOperationId,
 } from '../../server/contract/operations.ts';
 import { unreadQueryParameters } from '../../server/contract/handler-reads.ts';
 import type { TypePin } from '../helpers/type-pin.ts';
 
 describe('handler map typing', () => {
   it('has exactly one handler per operationId of the contract', () => {
-    const _map: TypePin<keyof typeof handlers, keyof operations, 'server/handlers/index.ts (one handler per operationId)', 'the handler map'> = 'pinned';
-    const _table: TypePin<keyof typeof OPERATIONS, keyof operations, 'generated/ with npm run generate', 'the operation table'> = 'pinned';
+    const _map: TypePin<
+      keyof typeof handlers,
+      keyof operations,
+      'server/handlers/index.ts (one handler per operationId)',
+      'the handler map'
+    > = 'pinned';
+    const _table: TypePin<
+      keyof typeof OPERATIONS,
+      keyof operations,
+      'generated/ with npm run generate',
+      'the operation table'
+    > = 'pinned';
     expect(Object.keys(handlers).sort()).toEqual(Object.keys(OPERATIONS).sort());
   });
 
@@ -32,7 +48,10 @@ describe('handler map typing', () => {
 
   it('rejects a handler returning the wrong shape', () => {
     // @ts-expect-error balance must be a decimal string, not a number
-    const wrong: Handler<'getAccountBalance'> = async () => ({ status: { code: 200, message: 'OK' }, data: { balance: 12.5, currency: 'NGN', updated_at: '' } });
+    const wrong: Handler<'getAccountBalance'> = async () => ({
+      status: { code: 200, message: 'OK' },
+      data: { balance: 12.5, currency: 'NGN', updated_at: '' },
+    });
     expect(wrong).toBeDefined();
   });
 
@@ -61,14 +80,31 @@ describe('handler map typing', () => {
 
 describe('principal typing', () => {
   it('splits the operations by their contract security: public ones are exactly those with security: []', () => {
-    const _public: TypePin<PublicOperationId, 'getHealth', 'the expected list here, in test/server/handler-types.test.ts, if the security change is intended', 'the public operations'> = 'pinned';
-    const publicIds = Object.entries(OPERATIONS).filter(([, op]) => op.scope === null).map(([id]) => id);
+    const _public: TypePin<
+      PublicOperationId,
+      'getHealth',
+      'the expected list here, in test/server/handler-types.test.ts, if the security change is intended',
+      'the public operations'
+    > = 'pinned';
+    const publicIds = Object.entries(OPERATIONS)
+      .filter(([, op]) => op.scope === null)
+      .map(([id]) => id);
     expect(publicIds).toEqual(['getHealth']);
   });
 
   it('gives a guarded handler a principal that is never null', () => {
-    const _one: TypePin<HandlerContext<'getAccount'>['principal'], Principal, 'HandlerContext in server/contract/operations.ts', 'the principal of getAccount'> = 'pinned';
-    const _all: TypePin<HandlerContext<GuardedOperationId>['principal'], Principal, 'HandlerContext in server/contract/operations.ts', 'the principal of a guarded handler'> = 'pinned';
+    const _one: TypePin<
+      HandlerContext<'getAccount'>['principal'],
+      Principal,
+      'HandlerContext in server/contract/operations.ts',
+      'the principal of getAccount'
+    > = 'pinned';
+    const _all: TypePin<
+      HandlerContext<GuardedOperationId>['principal'],
+      Principal,
+      'HandlerContext in server/contract/operations.ts',
+      'the principal of a guarded handler'
+    > = 'pinned';
   });
 
   it('gives a public handler no principal to read', () => {

@@ -6,10 +6,19 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let srv: TestServer;
 let logs = '';
-const sink = new Writable({ write(chunk, _enc, cb) { logs += chunk.toString(); cb(); } });
+const sink = new Writable({
+  write(chunk, _enc, cb) {
+    logs += chunk.toString();
+    cb();
+  },
+});
 
-beforeAll(async () => { srv = await startTestServer([], {}, pino({ level: 'debug' }, sink)); }, 60_000);
-afterAll(async () => { await srv?.stop(); });
+beforeAll(async () => {
+  srv = await startTestServer([], {}, pino({ level: 'debug' }, sink));
+}, 60_000);
+afterAll(async () => {
+  await srv?.stop();
+});
 
 describe('request logging', () => {
   it('logs every request with its id and no secret, whatever the client sends', async () => {
@@ -34,16 +43,36 @@ describe('request logging', () => {
 describe('request logging at the default level (info)', () => {
   it('writes no line for a success, one line for a client error, with the request id and no secret', async () => {
     let info = '';
-    const infoSink = new Writable({ write(chunk, _enc, cb) { info += chunk.toString(); cb(); } });
+    const infoSink = new Writable({
+      write(chunk, _enc, cb) {
+        info += chunk.toString();
+        cb();
+      },
+    });
     const s = await startTestServer([], {}, pino({ level: 'info' }, infoSink));
     try {
       const base = s.demoKeys!.sandbox.base_url;
       const key = s.demoKeys!.sandbox.keys.full;
-      const okRes = await fetch(`${base}/account/balance`, { headers: { Authorization: `Bearer ${key}`, 'X-Request-Id': 'ok-request-1' } });
-      const bad = await fetch(`${base}/account/transactions?per_page=0`, { headers: { Authorization: `Bearer ${key}`, 'X-Request-Id': 'bad-request-1' } });
+      const okRes = await fetch(`${base}/account/balance`, {
+        headers: { Authorization: `Bearer ${key}`, 'X-Request-Id': 'ok-request-1' },
+      });
+      const bad = await fetch(`${base}/account/transactions?per_page=0`, {
+        headers: { Authorization: `Bearer ${key}`, 'X-Request-Id': 'bad-request-1' },
+      });
       expect([okRes.status, bad.status]).toEqual([200, 400]);
       await new Promise((r) => setTimeout(r, 100));
-      const lines = info.trim().split('\n').map((l) => JSON.parse(l) as { msg: string; level: number; req?: { id: string; headers: Record<string, string> }; res?: { statusCode: number } });
+      const lines = info
+        .trim()
+        .split('\n')
+        .map(
+          (l) =>
+            JSON.parse(l) as {
+              msg: string;
+              level: number;
+              req?: { id: string; headers: Record<string, string> };
+              res?: { statusCode: number };
+            },
+        );
       const requestLines = lines.filter((l) => l.msg === 'request completed');
       expect(requestLines.map((l) => [l.req!.id, l.res!.statusCode, l.level])).toEqual([['bad-request-1', 400, 30]]);
       expect(requestLines[0]!.req!.headers['authorization']).toBe('[REDACTED]');

@@ -21,16 +21,27 @@ let keys: any;
 /** Starts main.ts on a free port and reads the bound URL from its demo-keys file. */
 async function startMain(dataDir: string, file: string, env: Record<string, string> = {}) {
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const s = await startUntilReady(node, nodeArgs('--port', String(port), '--data-dir', dataDir, '--demo-keys', file), `http://127.0.0.1:${port}/api/partners/v1/health`, {
-    env: { LOG_LEVEL: 'warn', ...env },
-    timeoutMs: 60_000,
-    ready: (r) => r.status === 200,
-  });
+  const s = await startUntilReady(
+    node,
+    nodeArgs('--port', String(port), '--data-dir', dataDir, '--demo-keys', file),
+    `http://127.0.0.1:${port}/api/partners/v1/health`,
+    {
+      env: { LOG_LEVEL: 'warn', ...env },
+      timeoutMs: 60_000,
+      ready: (r) => r.status === 200,
+    },
+  );
   // The keys file is written right after listen; give it a moment when the probe won the race.
   for (let i = 0; i < 50 && !safeRead(file); i++) await new Promise((r) => setTimeout(r, 100));
   return { s, port };
 }
-const safeRead = (f: string) => { try { return JSON.parse(readFileSync(f, 'utf8')); } catch { return null; } };
+const safeRead = (f: string) => {
+  try {
+    return JSON.parse(readFileSync(f, 'utf8'));
+  } catch {
+    return null;
+  }
+};
 
 beforeAll(async () => {
   const built = run(node, ['--import', 'tsx', join(projectRoot, 'scripts/build.ts')]);
@@ -48,7 +59,18 @@ afterAll(async () => {
 describe('start-up', () => {
   it('writes the demo-keys file with mode 0600, every role in both environments, and bound base URLs', () => {
     expect(statSync(keysFile).mode & 0o777).toBe(0o600);
-    const roles = ['full', 'balance_only', 'products_only', 'disabled', 'revoked', 'expired', 'regenerated_old', 'ip_restricted', 'ip_loopback', 'low_balance'];
+    const roles = [
+      'full',
+      'balance_only',
+      'products_only',
+      'disabled',
+      'revoked',
+      'expired',
+      'regenerated_old',
+      'ip_restricted',
+      'ip_loopback',
+      'low_balance',
+    ];
     expect(Object.keys(keys)).toEqual(['production', 'sandbox']);
     expect(Object.keys(keys.production.keys).sort()).toEqual([...roles].sort());
     expect(Object.keys(keys.sandbox.keys).sort()).toEqual([...roles].sort());
@@ -66,7 +88,9 @@ describe('start-up', () => {
   });
 
   it('serves with the printed keys', async () => {
-    const r = await fetch(`${keys.sandbox.base_url}/account/balance`, { headers: { Authorization: `Bearer ${keys.sandbox.keys.full}` } });
+    const r = await fetch(`${keys.sandbox.base_url}/account/balance`, {
+      headers: { Authorization: `Bearer ${keys.sandbox.keys.full}` },
+    });
     expect(r.status).toBe(200);
   });
 
@@ -101,15 +125,26 @@ describe('graceful shutdown', () => {
     const { s, port } = await startMain(join(d, 'data'), file, { RATE_LIMIT_RPS: '0' }); // 30 requests at once on one key
     const k = safeRead(file);
     try {
-      const inFlight = Array.from({ length: 30 }, (_, i) =>
-        new Promise<number>((resolve, reject) => {
-          const req = request({ host: '127.0.0.1', port, path: `/api/partners/sandbox/v1/account/transactions?per_page=100&page=${(i % 3) + 1}`, headers: { Authorization: `Bearer ${k.sandbox.keys.full}` }, agent: false }, (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode ?? 0));
-          });
-          req.on('error', reject);
-          req.end();
-        }),
+      const inFlight = Array.from(
+        { length: 30 },
+        (_, i) =>
+          new Promise<number>((resolve, reject) => {
+            const req = request(
+              {
+                host: '127.0.0.1',
+                port,
+                path: `/api/partners/sandbox/v1/account/transactions?per_page=100&page=${(i % 3) + 1}`,
+                headers: { Authorization: `Bearer ${k.sandbox.keys.full}` },
+                agent: false,
+              },
+              (res) => {
+                res.resume();
+                res.on('end', () => resolve(res.statusCode ?? 0));
+              },
+            );
+            req.on('error', reject);
+            req.end();
+          }),
       );
       await new Promise((r) => setTimeout(r, 150)); // every request is written and queued behind the store
       const exited = new Promise<number | null>((resolve) => s.child.once('exit', (code) => resolve(code)));
@@ -119,7 +154,9 @@ describe('graceful shutdown', () => {
       await new Promise((r) => setTimeout(r, ACCEPT_GRACE_MS + 200));
       // A new connection is refused (an already open keep-alive connection would get one answer with Connection: close).
       const fresh = await new Promise<string>((resolve) => {
-        const req = request({ host: '127.0.0.1', port, path: '/api/partners/v1/health', agent: false }, (res) => resolve(`HTTP ${res.statusCode}`));
+        const req = request({ host: '127.0.0.1', port, path: '/api/partners/v1/health', agent: false }, (res) =>
+          resolve(`HTTP ${res.statusCode}`),
+        );
         req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
         req.end();
       });

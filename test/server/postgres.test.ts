@@ -8,7 +8,8 @@ const schema = `server_test_${process.pid}_${Date.now()}`;
 
 describe.skipIf(!url)(`reference server on PostgreSQL${url ? '' : ' (skipped: TEST_DATABASE_URL not set)'}`, () => {
   let srv: TestServer;
-  const withSchema = () => `${url}${url!.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  const withSchema = () =>
+    `${url}${url!.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 
   beforeAll(async () => {
     const c = new pg.Client({ connectionString: url });
@@ -28,7 +29,9 @@ describe.skipIf(!url)(`reference server on PostgreSQL${url ? '' : ' (skipped: TE
   it('runs on the postgres driver with demo data in both environments', async () => {
     expect(srv.store.driver).toBe('postgres');
     for (const env of ['production', 'sandbox'] as const) {
-      const r = await fetch(`${srv.demoKeys![env].base_url}/account/transactions?per_page=100&status=successful`, { headers: { Authorization: `Bearer ${srv.demoKeys![env].keys.full}` } });
+      const r = await fetch(`${srv.demoKeys![env].base_url}/account/transactions?per_page=100&status=successful`, {
+        headers: { Authorization: `Bearer ${srv.demoKeys![env].keys.full}` },
+      });
       const body = (await r.json()) as any;
       expect(r.status).toBe(200);
       expect(body.pagination.total_count).toBeGreaterThan(100);
@@ -39,11 +42,20 @@ describe.skipIf(!url)(`reference server on PostgreSQL${url ? '' : ' (skipped: TE
   it('authenticates every demo role as on the embedded store', async () => {
     const keys = srv.demoKeys!.sandbox.keys;
     const want: Record<string, string> = {
-      full: '200', balance_only: '403 INSUFFICIENT_SCOPE', products_only: '200', disabled: '401 TOKEN_DISABLED', revoked: '401 TOKEN_REVOKED',
-      expired: '401 TOKEN_EXPIRED', regenerated_old: '401 INVALID_CREDENTIALS', ip_restricted: '403 IP_NOT_ALLOWED', ip_loopback: '200',
+      full: '200',
+      balance_only: '403 INSUFFICIENT_SCOPE',
+      products_only: '200',
+      disabled: '401 TOKEN_DISABLED',
+      revoked: '401 TOKEN_REVOKED',
+      expired: '401 TOKEN_EXPIRED',
+      regenerated_old: '401 INVALID_CREDENTIALS',
+      ip_restricted: '403 IP_NOT_ALLOWED',
+      ip_loopback: '200',
     };
     for (const [role, expected] of Object.entries(want)) {
-      const r = await fetch(`${srv.demoKeys!.sandbox.base_url}/products/cabletv?provider=dstv`, { headers: { Authorization: `Bearer ${keys[role as keyof typeof keys]}` } });
+      const r = await fetch(`${srv.demoKeys!.sandbox.base_url}/products/cabletv?provider=dstv`, {
+        headers: { Authorization: `Bearer ${keys[role as keyof typeof keys]}` },
+      });
       const body = (await r.json()) as any;
       expect(`${r.status}${body.error ? ` ${body.error.code}` : ''}`, role).toBe(expected);
     }

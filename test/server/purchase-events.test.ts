@@ -11,7 +11,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import {
-  catalogue, PURCHASE_OPERATIONS, PURCHASE_SCENARIOS, pathOf, purchaseBody, scenarioOf, type Catalogue, type PurchaseOperation, type Scenario,
+  catalogue,
+  PURCHASE_OPERATIONS,
+  PURCHASE_SCENARIOS,
+  pathOf,
+  purchaseBody,
+  scenarioOf,
+  type Catalogue,
+  type PurchaseOperation,
+  type Scenario,
 } from '../robustness/support/purchase-bodies.ts';
 
 type Body = Record<string, any>;
@@ -34,7 +42,9 @@ function purchaseEventSuite(title: string, start: () => Promise<{ srv: TestServe
       ({ srv, stop } = await start());
       c = await catalogue(srv.store);
     }, 90_000);
-    afterAll(async () => { await stop?.(); });
+    afterAll(async () => {
+      await stop?.();
+    });
 
     const base = () => srv.demoKeys!.sandbox.base_url;
     const auth = () => ({ Authorization: `Bearer ${srv.demoKeys!.sandbox.keys.full}` });
@@ -47,9 +57,16 @@ function purchaseEventSuite(title: string, start: () => Promise<{ srv: TestServe
     const eventTypes = async (id: string): Promise<string[]> =>
       (await get(`/events?transaction_id=${id}&per_page=100`)).data.map((e: Body) => e.type as string).reverse();
 
-    async function buy(label: string, operation: PurchaseOperation, body: Record<string, string>, s: Scenario | undefined): Promise<Bought> {
+    async function buy(
+      label: string,
+      operation: PurchaseOperation,
+      body: Record<string, string>,
+      s: Scenario | undefined,
+    ): Promise<Bought> {
       const r = await fetch(`${base()}${pathOf(operation)}`, {
-        method: 'POST', headers: { ...auth(), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() }, body: JSON.stringify(body),
+        method: 'POST',
+        headers: { ...auth(), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+        body: JSON.stringify(body),
       });
       const text = await r.text();
       expect(r.status, `${label}: ${text}`).toBe(201);
@@ -76,23 +93,32 @@ function purchaseEventSuite(title: string, start: () => Promise<{ srv: TestServe
     it('every sandbox scenario of every purchase kind: pending only when the 201 is pending, then each later state once', async () => {
       const scenarios = PURCHASE_SCENARIOS.filter((s) => s.outcome !== 'not_found');
       expect(new Set(scenarios.map((s) => s.operation))).toEqual(new Set(PURCHASE_OPERATIONS));
-      const bought = await Promise.all(scenarios.map((s) => {
-        const op = s.operation as PurchaseOperation;
-        return buy(s.name, op, purchaseBody(c, op, Math.random, s), s);
-      }));
+      const bought = await Promise.all(
+        scenarios.map((s) => {
+          const op = s.operation as PurchaseOperation;
+          return buy(s.name, op, purchaseBody(c, op, Math.random, s), s);
+        }),
+      );
       // The table's own outcome is what the 201 answered.
       for (const [i, s] of scenarios.entries()) expect(bought[i]!.answered, s.name).toBe(s.outcome);
       await Promise.all(bought.map(settledEvents));
     }, 60_000);
 
     it('ordinary purchases of generated bodies (every kind): successful at once, one event, never pending', async () => {
-      await fc.assert(fc.asyncProperty(fc.constantFrom(...PURCHASE_OPERATIONS), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), async (op, r) => {
-        const body = purchaseBody(c, op, () => r);
-        expect(scenarioOf(op, body)).toBeUndefined();
-        const b = await buy(`${op} ${JSON.stringify(body)}`, op, body, undefined);
-        expect(b.answered).toBe('successful');
-        expect(await eventTypes(b.id)).toEqual(['transaction.successful']);
-      }), { numRuns: 16 });
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...PURCHASE_OPERATIONS),
+          fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+          async (op, r) => {
+            const body = purchaseBody(c, op, () => r);
+            expect(scenarioOf(op, body)).toBeUndefined();
+            const b = await buy(`${op} ${JSON.stringify(body)}`, op, body, undefined);
+            expect(b.answered).toBe('successful');
+            expect(await eventTypes(b.id)).toEqual(['transaction.successful']);
+          },
+        ),
+        { numRuns: 16 },
+      );
     }, 60_000);
   });
 }
@@ -104,19 +130,33 @@ purchaseEventSuite('purchase events over HTTP, embedded store', async () => {
   return { srv, stop: () => srv.stop() };
 });
 
-describe.skipIf(!url)(`purchase events over HTTP, PostgreSQL${url ? '' : ' (skipped: TEST_DATABASE_URL not set)'}`, () => {
-  const schema = `purchase_events_${process.pid}_${Date.now()}`;
-  const admin = async (statement: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try { await c.query(statement); } finally { await c.end(); }
-  };
-  purchaseEventSuite('on PostgreSQL', async () => {
-    await admin(`CREATE SCHEMA ${schema}`);
-    const srv = await startTestServer([], {
-      ...serverEnv, WEBHOOK_SIGNING_KEY: randomBytes(32).toString('base64'),
-      DATABASE_URL: `${url}${url!.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+describe.skipIf(!url)(
+  `purchase events over HTTP, PostgreSQL${url ? '' : ' (skipped: TEST_DATABASE_URL not set)'}`,
+  () => {
+    const schema = `purchase_events_${process.pid}_${Date.now()}`;
+    const admin = async (statement: string) => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        await c.query(statement);
+      } finally {
+        await c.end();
+      }
+    };
+    purchaseEventSuite('on PostgreSQL', async () => {
+      await admin(`CREATE SCHEMA ${schema}`);
+      const srv = await startTestServer([], {
+        ...serverEnv,
+        WEBHOOK_SIGNING_KEY: randomBytes(32).toString('base64'),
+        DATABASE_URL: `${url}${url!.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+      });
+      return {
+        srv,
+        async stop() {
+          await srv.stop();
+          await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        },
+      };
     });
-    return { srv, async stop() { await srv.stop(); await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`); } };
-  });
-});
+  },
+);

@@ -19,7 +19,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function startLimited(env: Record<string, string>): Promise<RunningServer & { dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'rate-limit-'));
-  const config = { ...parseConfig(['--port', '0', '--data-dir', dir, '--demo'], { LOG_LEVEL: 'silent', ...env }), rateLimit: POLICY };
+  const config = {
+    ...parseConfig(['--port', '0', '--data-dir', dir, '--demo'], { LOG_LEVEL: 'silent', ...env }),
+    rateLimit: POLICY,
+  };
   return { ...(await startServer(config, pino({ level: 'silent' }))), dir };
 }
 
@@ -42,7 +45,11 @@ function call(env: Env, path: string, opts: { key?: string; from?: string } = {}
   return fetch(`${srv.demoKeys![env].base_url}${path}`, { headers });
 }
 const burst = (n: number, make: () => Promise<Response>) => Promise.all(Array.from({ length: n }, make));
-const statuses = (rs: Response[]) => rs.map((r) => r.status).sort().join(',');
+const statuses = (rs: Response[]) =>
+  rs
+    .map((r) => r.status)
+    .sort()
+    .join(',');
 const codeOf = async (r: Response) => ((await r.json()) as { error?: { code: string } }).error?.code ?? 'OK';
 const times = (n: number, s: number) => Array(n).fill(s).join(',');
 
@@ -50,7 +57,7 @@ const RATE_LIMIT = /^"(\d+)-in-1sec"; r=(\d+); t=(\d+)$/;
 const RATE_LIMIT_POLICY = /^"(\d+)-in-1sec"; q=(\d+); w=1; pk=:[A-Za-z0-9+/]+=*:$/;
 
 describe('the per-key budget', () => {
-  it('answers 429 RATE_LIMITED in the envelope, with Retry-After and the draft-08 headers, past the key\'s limit', async () => {
+  it("answers 429 RATE_LIMITED in the envelope, with Retry-After and the draft-08 headers, past the key's limit", async () => {
     const expected = `${times(5, 200)},${times(3, 429)}`;
     // The budget is a fixed one-second window: a burst that straddles its reset (more likely on a loaded machine)
     // counts in two windows. Up to three bursts, a window apart; a limiter that never limits fails all three.
@@ -69,7 +76,10 @@ describe('the per-key budget', () => {
     const limited = rs.find((r) => r.status === 429)!;
     const body = await limited.json();
     expect(schemas.validate('#/components/schemas/ErrorResponse', body)).toEqual([]);
-    expect(body).toMatchObject({ status: { code: 429, message: 'Too Many Requests' }, error: { code: 'RATE_LIMITED' } });
+    expect(body).toMatchObject({
+      status: { code: 429, message: 'Too Many Requests' },
+      error: { code: 'RATE_LIMITED' },
+    });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(limited.headers.get('ratelimit')).toMatch(/; r=0; /);
     expect(limited.headers.get('x-request-id')).toBeTruthy();
@@ -77,29 +87,43 @@ describe('the per-key budget', () => {
   });
 
   it('leaves other keys unaffected, and gives the key its budget back in the next window', async () => {
-    const [other] = await burst(1, () => call('sandbox', '/products', { key: keys('sandbox').products_only, from: '192.0.2.1' }));
+    const [other] = await burst(1, () =>
+      call('sandbox', '/products', { key: keys('sandbox').products_only, from: '192.0.2.1' }),
+    );
     expect(other!.status).toBe(200);
     expect(other!.headers.get('ratelimit')).toMatch(/^"5-in-1sec"; r=4; /);
     await sleep(1100);
-    expect((await call('sandbox', '/account/balance', { key: keys('sandbox').full, from: '192.0.2.1' })).status).toBe(200);
+    expect((await call('sandbox', '/account/balance', { key: keys('sandbox').full, from: '192.0.2.1' })).status).toBe(
+      200,
+    );
   });
 
   it('counts the production key against the production limit', async () => {
-    const rs = await burst(12, () => call('production', '/account', { key: keys('production').full, from: '192.0.2.2' }));
+    const rs = await burst(12, () =>
+      call('production', '/account', { key: keys('production').full, from: '192.0.2.2' }),
+    );
     expect(statuses(rs)).toBe(`${times(10, 200)},${times(2, 429)}`);
   });
 
   it('counts INSUFFICIENT_SCOPE against the key (rate limit before scope)', async () => {
-    const rs = await burst(7, () => call('sandbox', '/account/transactions', { key: keys('sandbox').balance_only, from: '192.0.2.3' }));
+    const rs = await burst(7, () =>
+      call('sandbox', '/account/transactions', { key: keys('sandbox').balance_only, from: '192.0.2.3' }),
+    );
     expect(statuses(rs)).toBe(`${times(5, 403)},${times(2, 429)}`);
     // …and not against the address: a junk key from there still gets its own 401.
-    expect(await codeOf(await call('sandbox', '/account', { key: 'sk_test_junk', from: '192.0.2.3' }))).toBe('INVALID_CREDENTIALS');
+    expect(await codeOf(await call('sandbox', '/account', { key: 'sk_test_junk', from: '192.0.2.3' }))).toBe(
+      'INVALID_CREDENTIALS',
+    );
   });
 
-  it('never spends the address budget on a key holder\'s own traffic', async () => {
-    const rs = await burst(14, () => call('production', '/products', { key: keys('production').products_only, from: '192.0.2.4' }));
+  it("never spends the address budget on a key holder's own traffic", async () => {
+    const rs = await burst(14, () =>
+      call('production', '/products', { key: keys('production').products_only, from: '192.0.2.4' }),
+    );
     expect(statuses(rs)).toBe(`${times(10, 200)},${times(4, 429)}`);
-    expect(await codeOf(await call('production', '/account', { key: 'sk_live_junk', from: '192.0.2.4' }))).toBe('INVALID_CREDENTIALS');
+    expect(await codeOf(await call('production', '/account', { key: 'sk_live_junk', from: '192.0.2.4' }))).toBe(
+      'INVALID_CREDENTIALS',
+    );
   });
 });
 
@@ -148,9 +172,11 @@ describe('the per-address budget for failed authentications', () => {
     expect(codes.sort()).toEqual([...Array(5).fill(code), 'RATE_LIMITED', 'RATE_LIMITED'].sort());
   });
 
-  it('does not let a stolen key used from a foreign address spend its owner\'s budget', async () => {
+  it("does not let a stolen key used from a foreign address spend its owner's budget", async () => {
     await burst(6, () => call('production', '/account', { key: keys('production').ip_loopback, from: '192.0.2.30' }));
-    const own = await fetch(`${srv.demoKeys!.production.base_url}/account`, { headers: { Authorization: `Bearer ${keys('production').ip_loopback}` } });
+    const own = await fetch(`${srv.demoKeys!.production.base_url}/account`, {
+      headers: { Authorization: `Bearer ${keys('production').ip_loopback}` },
+    });
     expect(own.status).toBe(200);
     expect(own.headers.get('ratelimit')).toMatch(/^"10-in-1sec"; r=9; /);
   });
@@ -158,7 +184,9 @@ describe('the per-address budget for failed authentications', () => {
 
 describe('the per-address budget of /health', () => {
   it('limits /health per address at the key rate, and ignores any key sent', async () => {
-    const rs = await burst(12, () => call('production', '/health', { key: keys('production').full, from: '192.0.2.40' }));
+    const rs = await burst(12, () =>
+      call('production', '/health', { key: keys('production').full, from: '192.0.2.40' }),
+    );
     expect(statuses(rs)).toBe(`${times(10, 200)},${times(2, 429)}`);
     expect(await codeOf(rs.find((r) => r.status === 429)!)).toBe('RATE_LIMITED');
     expect((await call('production', '/health', { from: '192.0.2.41' })).status).toBe(200);
@@ -173,7 +201,9 @@ describe('the per-address budget of /health', () => {
 
 describe('without TRUST_PROXY', () => {
   let plain: RunningServer & { dir: string };
-  beforeAll(async () => { plain = await startLimited({}); }, 60_000);
+  beforeAll(async () => {
+    plain = await startLimited({});
+  }, 60_000);
   afterAll(async () => {
     await plain?.close();
     rmSync(plain.dir, { recursive: true, force: true });
@@ -182,18 +212,31 @@ describe('without TRUST_PROXY', () => {
   it('counts by the socket address, so a spoofed X-Forwarded-For does not buy more guesses', async () => {
     const base = plain.demoKeys!.sandbox.base_url;
     const rs = [];
-    for (let i = 0; i < 7; i++) rs.push(await fetch(`${base}/account`, { headers: { Authorization: 'Bearer sk_test_x', 'X-Forwarded-For': `198.51.100.${i}` } }));
+    for (let i = 0; i < 7; i++)
+      rs.push(
+        await fetch(`${base}/account`, {
+          headers: { Authorization: 'Bearer sk_test_x', 'X-Forwarded-For': `198.51.100.${i}` },
+        }),
+      );
     expect(rs.map((r) => r.status)).toEqual([...times(5, 401).split(',').map(Number), 429, 429]);
   });
 });
 
 describe('RATE_LIMIT_RPS=0', () => {
   let off: TestServer;
-  beforeAll(async () => { off = await startTestServer([], { RATE_LIMIT_RPS: '0' }); }, 60_000);
-  afterAll(async () => { await off?.stop(); });
+  beforeAll(async () => {
+    off = await startTestServer([], { RATE_LIMIT_RPS: '0' });
+  }, 60_000);
+  afterAll(async () => {
+    await off?.stop();
+  });
 
   it('turns limiting off: no RateLimit headers and no 429', async () => {
-    const rs = await burst(40, () => fetch(`${off.demoKeys!.sandbox.base_url}/account/balance`, { headers: { Authorization: `Bearer ${off.demoKeys!.sandbox.keys.full}` } }));
+    const rs = await burst(40, () =>
+      fetch(`${off.demoKeys!.sandbox.base_url}/account/balance`, {
+        headers: { Authorization: `Bearer ${off.demoKeys!.sandbox.keys.full}` },
+      }),
+    );
     expect(statuses(rs)).toBe(times(40, 200));
     expect(rs[0]!.headers.get('ratelimit')).toBeNull();
   });

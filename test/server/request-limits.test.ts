@@ -5,7 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractSchemas, loadBundle } from '../../conformance/contract-schemas.ts';
-import { MAX_HEADER_BYTES, MAX_QUERY_BYTES, MAX_QUERY_PARAMETERS, MAX_URL_BYTES } from '../../server/http/request-limits.ts';
+import {
+  MAX_HEADER_BYTES,
+  MAX_QUERY_BYTES,
+  MAX_QUERY_PARAMETERS,
+  MAX_URL_BYTES,
+} from '../../server/http/request-limits.ts';
 import { rawExchange, rawGet } from '../helpers/raw-http.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import net from 'node:net';
@@ -20,7 +25,9 @@ beforeAll(async () => {
   port = Number(new URL(srv.url).port);
   key = srv.demoKeys!.sandbox.keys.full;
 }, 60_000);
-afterAll(async () => { await srv?.stop(); });
+afterAll(async () => {
+  await srv?.stop();
+});
 
 function expectEnvelope400(r: { status: number; headers: Record<string, string>; body: string }, parameter: string) {
   expect(r.status).toBe(400);
@@ -36,9 +43,21 @@ describe('request size limits', () => {
   const auth = () => [`Authorization: Bearer ${key}`];
   it.each([
     ['a URL over the limit', () => `${B}/account/transactions/${'a'.repeat(MAX_URL_BYTES)}`, 'request'],
-    ['a query string over the limit', () => `${B}/account/transactions?reference=${'1'.repeat(MAX_QUERY_BYTES)}`, 'query'],
-    ['too many query parameters', () => `${B}/account/transactions?${Array.from({ length: MAX_QUERY_PARAMETERS + 1 }, () => 'page=1').join('&')}`, 'query'],
-    ['1,500 parameters', () => `${B}/account/transactions?${Array.from({ length: 1500 }, (_, i) => `p${i}=1`).join('&')}`, 'request'],
+    [
+      'a query string over the limit',
+      () => `${B}/account/transactions?reference=${'1'.repeat(MAX_QUERY_BYTES)}`,
+      'query',
+    ],
+    [
+      'too many query parameters',
+      () => `${B}/account/transactions?${Array.from({ length: MAX_QUERY_PARAMETERS + 1 }, () => 'page=1').join('&')}`,
+      'query',
+    ],
+    [
+      '1,500 parameters',
+      () => `${B}/account/transactions?${Array.from({ length: 1500 }, (_, i) => `p${i}=1`).join('&')}`,
+      'request',
+    ],
   ])('answers %s with 400 INVALID_PARAMETER', async (_n, target, parameter) => {
     expectEnvelope400(await rawGet('127.0.0.1', port, target(), auth()), parameter);
   });
@@ -49,11 +68,16 @@ describe('request size limits', () => {
   });
 
   it('answers a header block over the limit with the envelope, not a bare 431', async () => {
-    expectEnvelope400(await rawGet('127.0.0.1', port, `${B}/account`, [...auth(), `X-Junk: ${'j'.repeat(MAX_HEADER_BYTES)}`]), 'request');
+    expectEnvelope400(
+      await rawGet('127.0.0.1', port, `${B}/account`, [...auth(), `X-Junk: ${'j'.repeat(MAX_HEADER_BYTES)}`]),
+      'request',
+    );
   });
 
   it('accepts a 10 KB junk key in the header (and refuses it as a key)', async () => {
-    const r = await rawGet('127.0.0.1', port, `${B}/account`, [`Authorization: Bearer sk_test_${'x'.repeat(10 * 1024)}`]);
+    const r = await rawGet('127.0.0.1', port, `${B}/account`, [
+      `Authorization: Bearer sk_test_${'x'.repeat(10 * 1024)}`,
+    ]);
     expect([r.status, JSON.parse(r.body).error.code]).toEqual([401, 'INVALID_CREDENTIALS']);
   });
 
@@ -62,7 +86,10 @@ describe('request size limits', () => {
   });
 
   it('answers an HTTP/1.1 request without Host with the envelope', async () => {
-    expectEnvelope400(await rawExchange('127.0.0.1', port, `GET ${B}/health HTTP/1.1\r\nConnection: close\r\n\r\n`), 'request');
+    expectEnvelope400(
+      await rawExchange('127.0.0.1', port, `GET ${B}/health HTTP/1.1\r\nConnection: close\r\n\r\n`),
+      'request',
+    );
   });
 });
 
@@ -73,9 +100,14 @@ describe('slow clients', () => {
       const s = net.connect(port, '127.0.0.1', () => s.write(`GET ${B}/health HTTP/1.1\r\nHost: t\r\n`));
       const drip = setInterval(() => s.writable && s.write('X-Drip: 1\r\n'), 100);
       let out = '';
-      s.on('data', (d) => { out += d; });
+      s.on('data', (d) => {
+        out += d;
+      });
       s.on('error', () => {});
-      s.on('close', () => { clearInterval(drip); resolve(out); });
+      s.on('close', () => {
+        clearInterval(drip);
+        resolve(out);
+      });
     });
     expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
     expect(Date.now() - started).toBeLessThan(600 + 1000);

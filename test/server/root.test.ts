@@ -13,8 +13,12 @@ let srv: TestServer;
 const schemas = new ContractSchemas(loadBundle());
 const origin = () => new URL(srv.demoKeys!.sandbox.base_url).origin;
 
-beforeAll(async () => { srv = await startTestServer(); }, 90_000);
-afterAll(async () => { await srv?.stop(); });
+beforeAll(async () => {
+  srv = await startTestServer();
+}, 90_000);
+afterAll(async () => {
+  await srv?.stop();
+});
 
 async function notFound(path: string, method = 'GET') {
   const r = await fetch(`${origin()}${path}`, { method });
@@ -28,7 +32,8 @@ describe('paths outside the API', () => {
     const body = (await (await notFound('/')).json()) as any;
     expect(schemas.validate('#/components/schemas/ErrorResponse', body)).toEqual([]);
     expect(body).toMatchObject({ status: { code: 404, message: 'Not Found' }, error: { code: 'NOT_FOUND' } });
-    for (const where of ['/docs', '/openapi.json', BASE_PATH.production, BASE_PATH.sandbox]) expect(body.error.message).toContain(where);
+    for (const where of ['/docs', '/openapi.json', BASE_PATH.production, BASE_PATH.sandbox])
+      expect(body.error.message).toContain(where);
     // What it names is there: the contract (the docs page exists once `npm run docs` has built it).
     const contract = await fetch(`${origin()}/openapi.json`);
     expect(contract.status).toBe(200);
@@ -44,13 +49,20 @@ describe('paths outside the API', () => {
 
   it('any path under neither base path gets the hint; an unknown path under a base path the plain message', async () => {
     const segment = fc.stringMatching(/^[A-Za-z0-9._~-]{1,12}$/);
-    await fc.assert(fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 4 }), async (segments) => {
-      const path = `/${segments.join('/')}`;
-      fc.pre(!Object.values(BASE_PATH).some((b) => path === b || path.startsWith(`${b}/`)) && path !== '/docs' && path !== '/openapi.json');
-      const body = (await (await notFound(path)).json()) as any;
-      expect(schemas.validate('#/components/schemas/ErrorResponse', body)).toEqual([]);
-      expect(body.error.message, path).toContain('/docs');
-    }), { numRuns: 40 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 4 }), async (segments) => {
+        const path = `/${segments.join('/')}`;
+        fc.pre(
+          !Object.values(BASE_PATH).some((b) => path === b || path.startsWith(`${b}/`)) &&
+            path !== '/docs' &&
+            path !== '/openapi.json',
+        );
+        const body = (await (await notFound(path)).json()) as any;
+        expect(schemas.validate('#/components/schemas/ErrorResponse', body)).toEqual([]);
+        expect(body.error.message, path).toContain('/docs');
+      }),
+      { numRuns: 40 },
+    );
     const inside = (await (await notFound(`${BASE_PATH.sandbox}/nowhere`)).json()) as any;
     expect(inside.error).toEqual({ code: 'NOT_FOUND', message: 'No such resource.' });
   });

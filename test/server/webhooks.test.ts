@@ -14,7 +14,11 @@ import { ContractSchemas, loadBundle } from '../../conformance/contract-schemas.
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 type Body = Record<string, any>;
-interface Received { headers: IncomingHttpHeaders; body: string; path: string }
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  path: string;
+}
 
 let srv: TestServer;
 let receiver: Server;
@@ -25,8 +29,14 @@ beforeAll(async () => {
   receiver = createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
-    req.on('data', (c: string) => { body += c; });
-    req.on('end', () => { got.push({ headers: req.headers, body, path: req.url ?? '' }); res.statusCode = 204; res.end(); });
+    req.on('data', (c: string) => {
+      body += c;
+    });
+    req.on('end', () => {
+      got.push({ headers: req.headers, body, path: req.url ?? '' });
+      res.statusCode = 204;
+      res.end();
+    });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   srv = await startTestServer([], { WEBHOOK_INTERVAL_MS: '50', SETTLEMENT_INTERVAL_MS: '100' });
@@ -41,13 +51,28 @@ const base = (env: Env = 'sandbox') => srv.demoKeys![env].base_url;
 const keyOf = (env: Env = 'sandbox', role = 'full') => (srv.demoKeys![env].keys as Record<string, string>)[role]!;
 const hookUrl = (tag: string) => `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/${tag}`;
 
-async function call(method: string, path: string, body?: unknown, opts: { env?: Env; role?: string; key?: string | null } = {}) {
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  opts: { env?: Env; role?: string; key?: string | null } = {},
+) {
   const headers: Record<string, string> = { Authorization: `Bearer ${keyOf(opts.env, opts.role)}` };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method === 'POST' && opts.key !== null) headers['Idempotency-Key'] = opts.key ?? randomUUID();
-  const r = await fetch(`${base(opts.env)}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await fetch(`${base(opts.env)}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await r.text();
-  return { status: r.status, text, body: (text ? JSON.parse(text) : null) as Body, location: r.headers.get('location'), replayed: r.headers.get('idempotent-replayed') };
+  return {
+    status: r.status,
+    text,
+    body: (text ? JSON.parse(text) : null) as Body,
+    location: r.headers.get('location'),
+    replayed: r.headers.get('idempotent-replayed'),
+  };
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until<T>(what: string, fn: () => T | undefined | Promise<T | undefined>, ms = 15_000): Promise<T> {
@@ -59,10 +84,20 @@ async function until<T>(what: string, fn: () => T | undefined | Promise<T | unde
     await sleep(50);
   }
 }
-const verify = (secret: string, r: Received) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as Body;
-const verifies = (secret: string, r: Received) => { try { verify(secret, r); return true; } catch { return false; } };
+const verify = (secret: string, r: Received) =>
+  new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as Body;
+const verifies = (secret: string, r: Received) => {
+  try {
+    verify(secret, r);
+    return true;
+  } catch {
+    return false;
+  }
+};
 // 08022222222: created pending (its `transaction.pending` event at once), successful about 3 s later.
-const buyAirtime = async () => (await call('POST', '/purchases/airtime', { network: 'MTN', phone_number: '08022222222', amount: '100.00' })).body.data;
+const buyAirtime = async () =>
+  (await call('POST', '/purchases/airtime', { network: 'MTN', phone_number: '08022222222', amount: '100.00' })).body
+    .data;
 
 describe('webhook endpoints over HTTP', () => {
   it('create answers the secret once; a replay is byte for byte; reads never show it; the database never holds it', async () => {
@@ -81,15 +116,22 @@ describe('webhook endpoints over HTTP', () => {
     expect(read.text).not.toContain(secret);
     expect(read.body.data.attributes).not.toHaveProperty('secret');
     const dump = JSON.stringify([
-      await srv.store.sql.query('SELECT * FROM webhook_endpoints'), await srv.store.sql.query('SELECT * FROM idempotency_keys'),
+      await srv.store.sql.query('SELECT * FROM webhook_endpoints'),
+      await srv.store.sql.query('SELECT * FROM idempotency_keys'),
     ]);
     expect(dump).not.toContain(secret.slice(6));
     await call('DELETE', `/webhooks/${first.body.data.id}`);
   });
 
-  it('delivers a purchase\'s events signed and on contract; logs them; redelivers with the same webhook-id', async () => {
-    const created = await call('POST', '/webhooks', { url: hookUrl('b'), events: ['transaction.pending', 'transaction.successful'] });
-    const { id, attributes: { secret } } = created.body.data;
+  it("delivers a purchase's events signed and on contract; logs them; redelivers with the same webhook-id", async () => {
+    const created = await call('POST', '/webhooks', {
+      url: hookUrl('b'),
+      events: ['transaction.pending', 'transaction.successful'],
+    });
+    const {
+      id,
+      attributes: { secret },
+    } = created.body.data;
     const purchase = await buyAirtime();
     const mine = () => got.filter((g) => g.path === '/b' && JSON.parse(g.body).data.id === purchase.id);
     const both = await until('both events', () => (mine().length >= 2 ? mine() : undefined));
@@ -103,13 +145,21 @@ describe('webhook endpoints over HTTP', () => {
       const l = await call('GET', `/webhooks/${id}/deliveries`);
       return l.body.data.filter((d: Body) => d.attributes.status === 'delivered').length >= 2 ? l : undefined;
     });
-    expect(log.body.data[0].attributes.attempts[0]).toMatchObject({ attempt: 1, response_status_code: 204, error: null });
+    expect(log.body.data[0].attributes.attempts[0]).toMatchObject({
+      attempt: 1,
+      response_status_code: 204,
+      error: null,
+    });
     const event = JSON.parse(both[0]!.body) as Body;
     const re = await call('POST', `/webhooks/${id}/deliveries`, { event_id: event.id });
     expect(re.status).toBe(201);
     expect(re.body.data.attributes).toMatchObject({ trigger: 'redelivery', event_id: event.id });
-    await until('the redelivery', () => (got.filter((g) => g.path === '/b' && g.headers['webhook-id'] === event.id).length >= 2 ? true : undefined));
-    expect((await call('POST', `/webhooks/${id}/deliveries`, { event_id: randomUUID() })).body.error.code).toBe('EVENT_NOT_FOUND');
+    await until('the redelivery', () =>
+      got.filter((g) => g.path === '/b' && g.headers['webhook-id'] === event.id).length >= 2 ? true : undefined,
+    );
+    expect((await call('POST', `/webhooks/${id}/deliveries`, { event_id: randomUUID() })).body.error.code).toBe(
+      'EVENT_NOT_FOUND',
+    );
     expect((await call('GET', `/events/${event.id}`)).body.data).toEqual(event);
     await call('DELETE', `/webhooks/${id}`);
   });
@@ -122,11 +172,17 @@ describe('webhook endpoints over HTTP', () => {
     expect(rotated.status).toBe(201);
     const next = rotated.body.data.attributes.secret as string;
     expect(next).not.toBe(created.attributes.secret);
-    expect(Date.parse(rotated.body.data.attributes.previous_secret_expires_at) - Date.now()).toBeGreaterThan(23 * 3600_000);
+    expect(Date.parse(rotated.body.data.attributes.previous_secret_expires_at) - Date.now()).toBeGreaterThan(
+      23 * 3600_000,
+    );
     expect((await call('POST', `/webhooks/${created.id}/secret_rotations`, {}, { key })).text).toBe(rotated.text);
-    expect((await call('POST', `/webhooks/${other.id}/secret_rotations`, {}, { key })).body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await call('POST', `/webhooks/${other.id}/secret_rotations`, {}, { key })).body.error.code).toBe(
+      'IDEMPOTENCY_KEY_REUSED',
+    );
     const purchase = await buyAirtime();
-    const r = await until('the event', () => got.find((g) => g.path === '/c' && JSON.parse(g.body).data.id === purchase.id));
+    const r = await until('the event', () =>
+      got.find((g) => g.path === '/c' && JSON.parse(g.body).data.id === purchase.id),
+    );
     expect([verifies(next, r), verifies(created.attributes.secret, r)]).toEqual([true, true]);
     await call('DELETE', `/webhooks/${created.id}`);
     await call('DELETE', `/webhooks/${other.id}`);
@@ -139,9 +195,14 @@ describe('webhook endpoints over HTTP', () => {
     const quiet = await buyAirtime();
     await sleep(400);
     expect(got.some((g) => g.path === '/d' && JSON.parse(g.body).data.id === quiet.id)).toBe(false);
-    expect((await call('PATCH', `/webhooks/${e.id}`, { enabled: true })).body.data.attributes).toMatchObject({ enabled: true, disabled_reason: null });
+    expect((await call('PATCH', `/webhooks/${e.id}`, { enabled: true })).body.data.attributes).toMatchObject({
+      enabled: true,
+      disabled_reason: null,
+    });
     const heard = await buyAirtime();
-    await until('the event after enabling', () => got.find((g) => g.path === '/d' && JSON.parse(g.body).data.id === heard.id));
+    await until('the event after enabling', () =>
+      got.find((g) => g.path === '/d' && JSON.parse(g.body).data.id === heard.id),
+    );
     const del = await call('DELETE', `/webhooks/${e.id}`);
     expect([del.status, del.text]).toEqual([204, '']);
     expect((await call('GET', `/webhooks/${e.id}`)).body.error.code).toBe('WEBHOOK_NOT_FOUND');
@@ -161,12 +222,14 @@ describe('webhook endpoints over HTTP', () => {
     expect(r.body.error.message).not.toMatch(/[\^$\\]/);
   });
 
-  it('an endpoint is its account\'s alone', async () => {
+  it("an endpoint is its account's alone", async () => {
     const e = (await call('POST', '/webhooks', { url: hookUrl('e'), events: ['transaction.pending'] })).body.data;
     expect((await call('GET', `/webhooks/${e.id}`, undefined, { role: 'low_balance' })).status).toBe(404);
     expect((await call('PATCH', `/webhooks/${e.id}`, { enabled: false }, { role: 'low_balance' })).status).toBe(404);
     expect((await call('GET', `/webhooks/${e.id}/deliveries`, undefined, { role: 'low_balance' })).status).toBe(404);
-    expect((await call('GET', '/webhooks', undefined, { role: 'low_balance' })).body.data.map((x: Body) => x.id)).not.toContain(e.id);
+    expect(
+      (await call('GET', '/webhooks', undefined, { role: 'low_balance' })).body.data.map((x: Body) => x.id),
+    ).not.toContain(e.id);
     await call('DELETE', `/webhooks/${e.id}`);
   });
 });

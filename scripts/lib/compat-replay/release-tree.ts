@@ -38,16 +38,23 @@ const short = (commit: string) => commit.slice(0, 12);
 
 /** The release `version` (default: the newest); null when nothing is released. Throws TreeUnavailable. */
 export function locateRelease(root: string, version?: string): ReleaseTree | null {
-  if (!git(root, ['rev-parse', '--git-dir']).ok) throw new TreeUnavailable(`${root} is not a git repository: the replay takes the release's tree from git history`);
+  if (!git(root, ['rev-parse', '--git-dir']).ok)
+    throw new TreeUnavailable(`${root} is not a git repository: the replay takes the release's tree from git history`);
   const wanted = version === undefined ? releasedVersions(root)[0] : parseVersion(version)?.text;
-  if (version !== undefined && !wanted) throw new TreeUnavailable(`--release must be a MAJOR.MINOR.PATCH version, got '${version}'`);
+  if (version !== undefined && !wanted)
+    throw new TreeUnavailable(`--release must be a MAJOR.MINOR.PATCH version, got '${version}'`);
   if (!wanted) return null;
   const tag = `${TAG_PREFIX}${wanted}`;
   const recorded = readReleaseIndex(root)[wanted];
   const tagged = git(root, ['rev-parse', '-q', '--verify', `refs/tags/${tag}^{commit}`]);
   if (tagged.ok) {
     const commit = tagged.out.trim();
-    const notes = recorded && recorded.commit !== commit ? [`${RELEASE_INDEX} records ${wanted} at ${short(recorded.commit)}, the tag ${tag} is at ${short(commit)}: the tag wins`] : [];
+    const notes =
+      recorded && recorded.commit !== commit
+        ? [
+            `${RELEASE_INDEX} records ${wanted} at ${short(recorded.commit)}, the tag ${tag} is at ${short(commit)}: the tag wins`,
+          ]
+        : [];
     return { version: wanted, commit, via: `tag ${tag}`, notes };
   }
   if (!recorded) {
@@ -69,7 +76,8 @@ export function locateRelease(root: string, version?: string): ReleaseTree | nul
 
 function run(cmd: string, args: string[], cwd: string): void {
   const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new TreeUnavailable(`${cmd} ${args.join(' ')} failed: ${(r.stderr || r.error?.message || '').trim()}`);
+  if (r.status !== 0)
+    throw new TreeUnavailable(`${cmd} ${args.join(' ')} failed: ${(r.stderr || r.error?.message || '').trim()}`);
 }
 
 /**
@@ -85,7 +93,10 @@ export function materialise(root: string, release: ReleaseTree, dir: string, nod
   run('git', ['archive', '--format=tar', '-o', tar, release.commit], root);
   run('tar', ['-xf', tar, '-C', tree], root);
   rmSync(tar);
-  if (!existsSync(join(tree, 'conformance/run.ts'))) throw new TreeUnavailable(`the tree of release ${release.version} (${release.via}) has no conformance/run.ts: nothing to replay`);
+  if (!existsSync(join(tree, 'conformance/run.ts')))
+    throw new TreeUnavailable(
+      `the tree of release ${release.version} (${release.via}) has no conformance/run.ts: nothing to replay`,
+    );
   symlinkSync(nodeModules, join(tree, 'node_modules'), 'dir');
   const snapshot = join(root, RELEASES_DIR, `${release.version}.json`);
   if (existsSync(snapshot)) {

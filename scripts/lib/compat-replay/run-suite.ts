@@ -8,7 +8,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface FailedCase { id: string; operationId: string; check: string; message: string }
+export interface FailedCase {
+  id: string;
+  operationId: string;
+  check: string;
+  message: string;
+}
 
 export interface SuiteRun {
   /** The CLI's exit code: 0 passed, 1 failures or coverage below the minimum, 2 usage / refused. */
@@ -22,7 +27,12 @@ export interface SuiteRun {
 interface Results {
   totals?: SuiteRun['totals'];
   coverage?: { percent?: number };
-  cases?: { id?: string; operationId?: string | null; status?: string; failures?: { check?: string; message?: string }[] }[];
+  cases?: {
+    id?: string;
+    operationId?: string | null;
+    status?: string;
+    failures?: { check?: string; message?: string }[];
+  }[];
 }
 
 /**
@@ -53,6 +63,11 @@ export async function runReleaseSuite(tree: string, args: string[], reportDir: s
   }
   const failed = (results.cases ?? [])
     .filter((c) => c.status === 'failed')
-    .map((c) => ({ id: c.id ?? '?', operationId: c.operationId ?? '-', check: c.failures?.[0]?.check ?? '?', message: c.failures?.[0]?.message ?? '' }));
+    .map((c) => ({
+      id: c.id ?? '?',
+      operationId: c.operationId ?? '-',
+      check: c.failures?.[0]?.check ?? '?',
+      message: c.failures?.[0]?.message ?? '',
+    }));
   return { code, totals: results.totals, coverage: results.coverage?.percent, failed };
 }

@@ -11,7 +11,8 @@ import type { OpenApiDoc } from './engine.ts';
 
 const project = new URL('../../../', import.meta.url).pathname;
 
-export const GENERATED_NOTE = 'DO NOT EDIT: written by `npm run generate` from openapi/. Edit the contract, then regenerate.';
+export const GENERATED_NOTE =
+  'DO NOT EDIT: written by `npm run generate` from openapi/. Edit the contract, then regenerate.';
 /** The API of redocly.yaml whose root is openapi/openapi.yaml. */
 export const API_NAME = 'partner-api';
 export const CONTRACT_ROOT = 'openapi/openapi.yaml';
@@ -29,7 +30,9 @@ export function bundleContract(root: string): { text: string; doc: OpenApiDoc } 
       });
     } catch (e) {
       const err = e as { stdout?: Buffer; stderr?: Buffer; message: string };
-      throw new Error(`cannot bundle ${CONTRACT_ROOT} of ${root}: ${`${err.stdout ?? ''}${err.stderr ?? ''}`.trim() || err.message}`);
+      throw new Error(
+        `cannot bundle ${CONTRACT_ROOT} of ${root}: ${`${err.stdout ?? ''}${err.stderr ?? ''}`.trim() || err.message}`,
+      );
     }
     const doc = JSON.parse(readFileSync(out, 'utf8')) as OpenApiDoc;
     const text = JSON.stringify({ 'x-generated': GENERATED_NOTE, ...doc }, null, 2) + '\n';

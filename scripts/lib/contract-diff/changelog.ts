@@ -18,10 +18,18 @@ const bullet = (c: ContractChange) => {
 };
 
 /** The "### Contract" part of a version's section. `commit`: the commit the release is cut from. */
-export function renderContractPart(version: string, previous: ReleasedContract | null, changes: ContractChange[], commit?: string): string {
+export function renderContractPart(
+  version: string,
+  previous: ReleasedContract | null,
+  changes: ContractChange[],
+  commit?: string,
+): string {
   const lines = ['### Contract', ''];
   if (commit) {
-    lines.push(`Cut from commit ${commit} (tag \`contract-v${version}\`); \`npm run contract:replay -- --release ${version}\` runs its conformance suite against a later server.`, '');
+    lines.push(
+      `Cut from commit ${commit} (tag \`contract-v${version}\`); \`npm run contract:replay -- --release ${version}\` runs its conformance suite against a later server.`,
+      '',
+    );
   }
   if (!previous) {
     lines.push('First release of the contract: no previous release to compare with.');
@@ -38,7 +46,13 @@ export function renderContractPart(version: string, previous: ReleasedContract |
 }
 
 /** A whole section: heading and contract part. */
-export function renderSection(version: string, date: string, previous: ReleasedContract | null, changes: ContractChange[], commit?: string): string {
+export function renderSection(
+  version: string,
+  date: string,
+  previous: ReleasedContract | null,
+  changes: ContractChange[],
+  commit?: string,
+): string {
   return `## ${version} — ${date}\n\n${renderContractPart(version, previous, changes, commit)}`;
 }
 

@@ -38,7 +38,8 @@ function deref(doc: unknown, node: unknown, depth = 0): unknown {
   const ref = (node as { $ref?: unknown }).$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#')) return node;
   let target: unknown = doc;
-  for (const seg of pointerSegments(ref)) target = target && typeof target === 'object' ? (target as Record<string, unknown>)[seg] : undefined;
+  for (const seg of pointerSegments(ref))
+    target = target && typeof target === 'object' ? (target as Record<string, unknown>)[seg] : undefined;
   return deref(doc, target, depth + 1);
 }
 
@@ -130,7 +131,8 @@ export function describeWhat(c: DescribedChange): string {
     return `${c.property ?? 'value'} changed${from !== undefined && to !== undefined ? `: ${from} → ${to}` : ''}`;
   }
   if (c.kind === 'added' || c.kind === 'removed') {
-    const name = (c.kind === 'added' ? c.revision?.value : c.base?.value) as { name?: unknown; in?: unknown } | undefined;
+    const name = (c.kind === 'added' ? c.revision?.value : c.base?.value) as
+      { name?: unknown; in?: unknown } | undefined;
     const what = name && typeof name.name === 'string' ? ` (${name.in ?? ''} ${name.name})`.replace('( ', '(') : '';
     return `${c.kind}${what}`;
   }

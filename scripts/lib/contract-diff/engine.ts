@@ -43,7 +43,10 @@ export interface ContractChange {
   affects: string[];
 }
 
-interface ReportValue { pointer: string; value?: unknown }
+interface ReportValue {
+  pointer: string;
+  value?: unknown;
+}
 interface ReportChange {
   path: string;
   kind: string;
@@ -53,7 +56,10 @@ interface ReportChange {
   base?: ReportValue;
   revision?: ReportValue;
 }
-interface Report { reportVersion: string; changes: ReportChange[] }
+interface Report {
+  reportVersion: string;
+  changes: ReportChange[];
+}
 
 const project = new URL('../../../', import.meta.url).pathname;
 const CONFIG = new URL('./redocly-diff.yaml', import.meta.url).pathname;
@@ -67,18 +73,28 @@ export function diffContracts(base: OpenApiDoc, current: OpenApiDoc): ContractCh
     writeFileSync(join(dir, 'base.json'), JSON.stringify(base));
     writeFileSync(join(dir, 'current.json'), JSON.stringify(current));
     const args = ['diff', 'base.json', 'current.json', '--config', CONFIG, '--lint-config', 'off', '--fail-on', 'none'];
-    const r = spawnSync(join(project, 'node_modules/.bin/redocly'), [...args, '--format', 'json', '--output', 'report.json'], {
-      cwd: dir, // not the project: its redocly.yaml (lint rules) must not be picked up
-      encoding: 'utf8',
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-    });
+    const r = spawnSync(
+      join(project, 'node_modules/.bin/redocly'),
+      [...args, '--format', 'json', '--output', 'report.json'],
+      {
+        cwd: dir, // not the project: its redocly.yaml (lint rules) must not be picked up
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+      },
+    );
     if (r.status !== 0) throw new Error(`redocly diff failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
     if (report.reportVersion !== '1') throw new Error(`redocly diff: unknown report version ${report.reportVersion}`);
     const changes = report.changes.map((c) => classify(c, base, current));
     if (`${r.stdout}${r.stderr}`.includes(UNRESOLVED)) {
       changes.push({
-        breaking: true, impact: 'unknown', unclassified: true, kind: 'unresolved', where: 'document', rules: [], affects: [],
+        breaking: true,
+        impact: 'unknown',
+        unclassified: true,
+        kind: 'unresolved',
+        where: 'document',
+        rules: [],
+        affects: [],
         what: 'redocly diff could not resolve every $ref, so changes there could not be rated',
       });
     }
@@ -91,7 +107,10 @@ export function diffContracts(base: OpenApiDoc, current: OpenApiDoc): ContractCh
 /** The node at a `#/a/b` pointer of a document, or undefined. */
 function at(doc: OpenApiDoc, pointer: string): unknown {
   let node: unknown = doc;
-  for (const part of pointer.replace(/^#\//, '').split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+  for (const part of pointer
+    .replace(/^#\//, '')
+    .split('/')
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))) {
     if (typeof node !== 'object' || node === null) return undefined;
     node = (node as Record<string, unknown>)[part];
   }
@@ -101,7 +120,12 @@ function at(doc: OpenApiDoc, pointer: string): unknown {
 /** Only values added to an enum whose schema says `x-open-enum: true` (the pointer is the component's, via $refs). */
 function isOpenEnumAddition(c: ReportChange, current: OpenApiDoc): boolean {
   const pointer = c.revision?.pointer;
-  if (c.verdicts.length === 0 || !c.verdicts.every((v) => v.ruleId === 'enum-values-added') || !pointer?.endsWith('/enum')) return false;
+  if (
+    c.verdicts.length === 0 ||
+    !c.verdicts.every((v) => v.ruleId === 'enum-values-added') ||
+    !pointer?.endsWith('/enum')
+  )
+    return false;
   const schema = at(current, pointer.slice(0, -'/enum'.length));
   return typeof schema === 'object' && schema !== null && (schema as Record<string, unknown>)['x-open-enum'] === true;
 }
@@ -117,8 +141,13 @@ function classify(c: ReportChange, base: OpenApiDoc, current: OpenApiDoc): Contr
   const affects = affectedBy(c, base, current);
   if (isOpenEnumAddition(c, current)) {
     return {
-      breaking: false, impact: 'minor', unclassified: false, kind: c.kind, where: describeLocation(c.path, current),
-      what: `${describeWhat(c)} The enum is open (x-open-enum): clients handle unknown values.`, rules: c.verdicts.map((v) => v.ruleId),
+      breaking: false,
+      impact: 'minor',
+      unclassified: false,
+      kind: c.kind,
+      where: describeLocation(c.path, current),
+      what: `${describeWhat(c)} The enum is open (x-open-enum): clients handle unknown values.`,
+      rules: c.verdicts.map((v) => v.ruleId),
       affects,
     };
   }
@@ -162,7 +191,11 @@ export function affectsText(c: ContractChange): string {
  * `indent`) every operation and webhook it reaches when that is more than its location names.
  */
 export function formatChange(c: ContractChange, indent = '      '): string {
-  const label = c.unclassified ? `unclassified (${c.impact}), counted as breaking` : c.breaking ? 'breaking' : `non-breaking, ${c.impact}`;
+  const label = c.unclassified
+    ? `unclassified (${c.impact}), counted as breaking`
+    : c.breaking
+      ? 'breaking'
+      : `non-breaking, ${c.impact}`;
   const affects = affectsText(c);
   return `[${label}] ${c.where}: ${c.what}${c.rules.length ? ` (${c.rules.join(', ')})` : ''}${affects ? `\n${indent}${affects}` : ''}`;
 }

@@ -5,7 +5,12 @@
  */
 import { formatChange, type ContractChange } from './engine.ts';
 
-export interface Version { major: number; minor: number; patch: number; text: string }
+export interface Version {
+  major: number;
+  minor: number;
+  patch: number;
+  text: string;
+}
 
 export function parseVersion(text: unknown): Version | undefined {
   if (typeof text !== 'string') return undefined;
@@ -44,7 +49,8 @@ export function bumped(base: Version, bump: Exclude<Bump, 'none'>): string {
 
 function carries(base: Version, current: Version, bump: Bump): boolean {
   if (bump === 'major') return current.major > base.major;
-  if (bump === 'minor') return current.major > base.major || (current.major === base.major && current.minor > base.minor);
+  if (bump === 'minor')
+    return current.major > base.major || (current.major === base.major && current.minor > base.minor);
   if (bump === 'patch') return compareVersions(current, base) > 0;
   return true;
 }
@@ -62,13 +68,20 @@ export interface GateOptions {
  * ones (a new operation, field, optional parameter, enum value of an open enum …) at least a minor one, anything
  * else (descriptions, examples) at least a patch — and release notes for that version. The version never goes back.
  */
-export function evaluateGate(baseVersion: string, currentVersion: string, changes: ContractChange[], opts: GateOptions = {}): GateResult {
+export function evaluateGate(
+  baseVersion: string,
+  currentVersion: string,
+  changes: ContractChange[],
+  opts: GateOptions = {},
+): GateResult {
   const failures: string[] = [];
   const notes: string[] = [];
   const base = parseVersion(baseVersion);
   const current = parseVersion(currentVersion);
   if (!base || !current) {
-    failures.push(`info.version must be MAJOR.MINOR.PATCH: released ${JSON.stringify(baseVersion)}, current ${JSON.stringify(currentVersion)}`);
+    failures.push(
+      `info.version must be MAJOR.MINOR.PATCH: released ${JSON.stringify(baseVersion)}, current ${JSON.stringify(currentVersion)}`,
+    );
     return { ok: false, failures, notes };
   }
   if (compareVersions(current, base) < 0) {

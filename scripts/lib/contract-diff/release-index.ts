@@ -12,7 +12,10 @@ import { compareVersions, parseVersion } from './gate.ts';
 
 export const RELEASE_INDEX = `${RELEASES_DIR}/index.json`;
 
-export interface ReleaseRecord { commit: string; tag: string }
+export interface ReleaseRecord {
+  commit: string;
+  tag: string;
+}
 export type ReleaseIndex = Record<string, ReleaseRecord>;
 
 const COMMIT = /^[0-9a-f]{40}$/;
@@ -27,12 +30,15 @@ export function readReleaseIndex(root: string): ReleaseIndex {
   } catch (e) {
     throw new Error(`${RELEASE_INDEX} is not JSON: ${(e as Error).message}`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${RELEASE_INDEX} must be an object of versions`);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error(`${RELEASE_INDEX} must be an object of versions`);
   for (const [version, record] of Object.entries(parsed)) {
     const r = record as Partial<ReleaseRecord> | null;
     if (!parseVersion(version)) throw new Error(`${RELEASE_INDEX}: "${version}" is not a MAJOR.MINOR.PATCH version`);
-    if (typeof r?.commit !== 'string' || !COMMIT.test(r.commit)) throw new Error(`${RELEASE_INDEX}: ${version}.commit must be a full commit id (40 hex digits)`);
-    if (typeof r.tag !== 'string' || r.tag === '') throw new Error(`${RELEASE_INDEX}: ${version}.tag must be the release's tag name`);
+    if (typeof r?.commit !== 'string' || !COMMIT.test(r.commit))
+      throw new Error(`${RELEASE_INDEX}: ${version}.commit must be a full commit id (40 hex digits)`);
+    if (typeof r.tag !== 'string' || r.tag === '')
+      throw new Error(`${RELEASE_INDEX}: ${version}.tag must be the release's tag name`);
   }
   return parsed as ReleaseIndex;
 }
@@ -41,5 +47,8 @@ export function readReleaseIndex(root: string): ReleaseIndex {
 export function recordRelease(root: string, version: string, record: ReleaseRecord): void {
   const index = { ...readReleaseIndex(root), [version]: record };
   const sorted = Object.keys(index).toSorted((a, b) => compareVersions(parseVersion(b)!, parseVersion(a)!));
-  writeFileSync(join(root, RELEASE_INDEX), JSON.stringify(Object.fromEntries(sorted.map((v) => [v, index[v]])), null, 2) + '\n');
+  writeFileSync(
+    join(root, RELEASE_INDEX),
+    JSON.stringify(Object.fromEntries(sorted.map((v) => [v, index[v]])), null, 2) + '\n',
+  );
 }

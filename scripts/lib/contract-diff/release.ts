@@ -12,7 +12,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CURRENT_BUNDLE, git, RELEASES_DIR, resolveBase, TAG_PREFIX, versionOf } from './base.ts';
 import { bundleContract, CONTRACT_ROOT } from './bundle.ts';
-import { completeSection, hasContractPart, hasSection, prependSection, renderContractPart, renderSection } from './changelog.ts';
+import {
+  completeSection,
+  hasContractPart,
+  hasSection,
+  prependSection,
+  renderContractPart,
+  renderSection,
+} from './changelog.ts';
 import { diffContracts, formatChange, type OpenApiDoc } from './engine.ts';
 import { evaluateGate, parseVersion } from './gate.ts';
 import { readReleaseIndex, recordRelease, RELEASE_INDEX } from './release-index.ts';
@@ -25,7 +32,10 @@ export interface ReleaseOptions {
   date?: string;
 }
 
-export interface ReleaseResult { ok: boolean; lines: string[] }
+export interface ReleaseResult {
+  ok: boolean;
+  lines: string[];
+}
 
 export function release(opts: ReleaseOptions): ReleaseResult {
   const lines: string[] = [];
@@ -34,19 +44,23 @@ export function release(opts: ReleaseOptions): ReleaseResult {
   const text = readFileSync(join(root, CURRENT_BUNDLE), 'utf8');
   const current = JSON.parse(text) as OpenApiDoc;
   const version = parseVersion(versionOf(current));
-  if (!version) return refuse(`info.version ${JSON.stringify(versionOf(current))} of ${CURRENT_BUNDLE} is not MAJOR.MINOR.PATCH`);
+  if (!version)
+    return refuse(`info.version ${JSON.stringify(versionOf(current))} of ${CURRENT_BUNDLE} is not MAJOR.MINOR.PATCH`);
   const tag = `${TAG_PREFIX}${version.text}`;
 
-  if (git(root, ['rev-parse', '-q', '--verify', `refs/tags/${tag}`]).ok) return refuse(`the tag ${tag} already exists: bump info.version`);
+  if (git(root, ['rev-parse', '-q', '--verify', `refs/tags/${tag}`]).ok)
+    return refuse(`the tag ${tag} already exists: bump info.version`);
   if (existsSync(join(root, CONTRACT_ROOT)) && bundleContract(root).text !== text) {
     return refuse(`${CURRENT_BUNDLE} is not what openapi/ bundles to: run \`npm run generate\` and commit the result`);
   }
   const head = git(root, ['show', `HEAD:${CURRENT_BUNDLE}`]);
   if (!head.ok) return refuse(`cannot read ${CURRENT_BUNDLE} at HEAD (${head.err.trim()}): commit the contract first`);
-  if (head.out !== text) return refuse(`${CURRENT_BUNDLE} has uncommitted changes: commit the contract first (the tag marks HEAD)`);
+  if (head.out !== text)
+    return refuse(`${CURRENT_BUNDLE} has uncommitted changes: commit the contract first (the tag marks HEAD)`);
   const commit = git(root, ['rev-parse', '--verify', 'HEAD^{commit}']).out.trim();
   const recorded = readReleaseIndex(root)[version.text];
-  if (recorded && recorded.commit !== commit) return refuse(`${RELEASE_INDEX} records ${version.text} as cut from commit ${recorded.commit}: bump info.version`);
+  if (recorded && recorded.commit !== commit)
+    return refuse(`${RELEASE_INDEX} records ${version.text} as cut from commit ${recorded.commit}: bump info.version`);
 
   const base = resolveBase({ root, baseFile: opts.baseFile, baseRef: opts.baseRef, below: version });
   const changes = base ? diffContracts(base.doc, current) : [];
@@ -54,7 +68,8 @@ export function release(opts: ReleaseOptions): ReleaseResult {
     lines.push(`previous release: ${base.version} (${base.source}); ${changes.length} change(s)`);
     const gate = evaluateGate(base.version, version.text, changes);
     if (!gate.ok) return refuse(gate.failures.join('\n'));
-    if (parseVersion(base.version) && version.text === base.version) return refuse(`${version.text} is the previous release's version`);
+    if (parseVersion(base.version) && version.text === base.version)
+      return refuse(`${version.text} is the previous release's version`);
     for (const c of changes) lines.push(`  ${formatChange(c)}`);
   } else {
     lines.push('no previous release: this is the first');
@@ -63,7 +78,9 @@ export function release(opts: ReleaseOptions): ReleaseResult {
   const snapshot = join(root, RELEASES_DIR, `${version.text}.json`);
   const snapshotExists = existsSync(snapshot);
   if (snapshotExists && readFileSync(snapshot, 'utf8') !== text) {
-    return refuse(`${RELEASES_DIR}/${version.text}.json exists with other content: ${version.text} was released differently, bump info.version`);
+    return refuse(
+      `${RELEASES_DIR}/${version.text}.json exists with other content: ${version.text} was released differently, bump info.version`,
+    );
   }
   const changelogPath = join(root, 'CHANGELOG.md');
   const changelogText = existsSync(changelogPath) ? readFileSync(changelogPath, 'utf8') : '';
@@ -92,6 +109,9 @@ export function release(opts: ReleaseOptions): ReleaseResult {
   }
   const tagged = git(root, ['tag', tag]);
   if (!tagged.ok) return refuse(`git tag ${tag} failed: ${tagged.err.trim()}`);
-  lines.push(`tagged HEAD as ${tag}`, `now commit ${RELEASES_DIR}/${version.text}.json, ${RELEASE_INDEX} and CHANGELOG.md, and push the tag`);
+  lines.push(
+    `tagged HEAD as ${tag}`,
+    `now commit ${RELEASES_DIR}/${version.text}.json, ${RELEASE_INDEX} and CHANGELOG.md, and push the tag`,
+  );
   return { ok: true, lines };
 }

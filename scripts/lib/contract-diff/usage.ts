@@ -75,7 +75,8 @@ export function usageIndex(doc: OpenApiDoc): UsageIndex {
           if (users === undefined) index.set(target.pointer, [label]);
           else if (users[users.length - 1] !== label) users.push(label);
           if (Array.isArray(target.node)) target.node.forEach((child, i) => walk(child, `${target.pointer}/${i}`));
-          else if (isObject(target.node)) for (const [k, child] of Object.entries(target.node)) walk(child, `${target.pointer}/${escape(k)}`);
+          else if (isObject(target.node))
+            for (const [k, child] of Object.entries(target.node)) walk(child, `${target.pointer}/${escape(k)}`);
         };
         walk(item.node[method], `${item.pointer}/${method}`);
         // Parameters of the path item apply to each of its operations.

@@ -13,8 +13,18 @@ export function response(status: number, body: unknown, headers: Record<string, 
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   let parsed: unknown;
   let isJson = true;
-  try { parsed = JSON.parse(text); } catch { isJson = false; }
-  return { status, text, body: parsed, isJson, headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'req-1', ...headers } };
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    isJson = false;
+  }
+  return {
+    status,
+    text,
+    body: parsed,
+    isJson,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'req-1', ...headers },
+  };
 }
 
 export function input(

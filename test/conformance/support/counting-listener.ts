@@ -15,13 +15,22 @@ export async function startCountingListener(): Promise<CountingListener> {
     requests.push(`${req.method ?? '?'} ${req.url ?? '?'}`);
     req.resume();
     res.writeHead(404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ status: { code: 404, message: 'Not Found' }, error: { code: 'NOT_FOUND', message: 'counting listener' } }));
+    res.end(
+      JSON.stringify({
+        status: { code: 404, message: 'Not Found' },
+        error: { code: 'NOT_FOUND', message: 'counting listener' },
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

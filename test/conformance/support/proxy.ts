@@ -43,7 +43,11 @@ export interface Mutant {
   /** Only a run with writes can catch it (purchases): the run gets its own account (mutants.test.ts). */
   writes?: boolean;
   request?(req: ProxiedRequest, ctx: MutantContext): Promise<ProxiedRequest | void> | ProxiedRequest | void;
-  response?(res: ProxiedResponse, req: ProxiedRequest, ctx: MutantContext): Promise<ProxiedResponse | void> | ProxiedResponse | void;
+  response?(
+    res: ProxiedResponse,
+    req: ProxiedRequest,
+    ctx: MutantContext,
+  ): Promise<ProxiedResponse | void> | ProxiedResponse | void;
 }
 
 const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
@@ -52,16 +56,24 @@ const SANE_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 async function fetchUpstream(upstreamOrigin: string, req: ProxiedRequest): Promise<ProxiedResponse> {
   const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !HOP.has(k)));
-  const r = await fetch(upstreamOrigin + req.path, { method: req.method, headers, ...(req.body !== undefined ? { body: req.body } : {}) });
+  const r = await fetch(upstreamOrigin + req.path, {
+    method: req.method,
+    headers,
+    ...(req.body !== undefined ? { body: req.body } : {}),
+  });
   const out: Record<string, string> = {};
   // A HEAD answer has no body to measure: keep the server's Content-Length (that of the GET's body).
-  r.headers.forEach((v, k) => { if (!HOP.has(k) || (k === 'content-length' && req.method === 'HEAD')) out[k] = v; });
+  r.headers.forEach((v, k) => {
+    if (!HOP.has(k) || (k === 'content-length' && req.method === 'HEAD')) out[k] = v;
+  });
   return { status: r.status, headers: out, body: await r.text() };
 }
 
 export function forward(upstreamOrigin: string, req: ProxiedRequest, writes = false): Promise<ProxiedResponse> {
   // A run with writes changes the account (balance, transactions) and its webhook endpoints, deliveries and events.
-  const cacheable = (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') && !(writes && /\/(account|webhooks|events)(\/|\?|$)/.test(req.path));
+  const cacheable =
+    (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') &&
+    !(writes && /\/(account|webhooks|events)(\/|\?|$)/.test(req.path));
   if (!cacheable) return fetchUpstream(upstreamOrigin, req);
   const id = req.headers['x-request-id'];
   const key = `${upstreamOrigin} ${req.method} ${req.path} ${req.headers.authorization ?? ''} ${id !== undefined && SANE_ID.test(id)}`;
@@ -84,7 +96,12 @@ export interface Proxy {
 }
 
 /** `writes`: the run through this proxy writes, so what a write changes is not cached. */
-export async function startProxy(upstreamOrigin: string, keys: Record<string, string>, mutant: Mutant | null, opts: { writes?: boolean } = {}): Promise<Proxy> {
+export async function startProxy(
+  upstreamOrigin: string,
+  keys: Record<string, string>,
+  mutant: Mutant | null,
+  opts: { writes?: boolean } = {},
+): Promise<Proxy> {
   const ctx: MutantContext = {
     upstream: (req) => forward(upstreamOrigin, req, opts.writes === true),
     fullKey: (path) => (path.includes('/sandbox/') ? keys.sandbox! : keys.production!),
@@ -96,7 +113,12 @@ export async function startProxy(upstreamOrigin: string, keys: Record<string, st
       const chunks: Buffer[] = [];
       for await (const c of incoming) chunks.push(c as Buffer);
       const body = chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined;
-      let req: ProxiedRequest = { method: incoming.method ?? 'GET', path: incoming.url ?? '/', headers: flatten(incoming.headers), ...(body !== undefined ? { body } : {}) };
+      let req: ProxiedRequest = {
+        method: incoming.method ?? 'GET',
+        path: incoming.url ?? '/',
+        headers: flatten(incoming.headers),
+        ...(body !== undefined ? { body } : {}),
+      };
       req = (await mutant?.request?.(req, ctx)) ?? req;
       let out = await ctx.upstream(req);
       out = (await mutant?.response?.(structuredClone(out), req, ctx)) ?? out;
@@ -112,7 +134,10 @@ export async function startProxy(upstreamOrigin: string, keys: Record<string, st
   return {
     origin: `http://127.0.0.1:${port}`,
     close: async () => {
-      await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
       for (const f of ctx.onClose) await f();
     },
   };

@@ -31,7 +31,10 @@ function seen(ctx: MutantContext): Map<string, { total: string; authorization: s
 function remember(req: ProxiedRequest, res: ProxiedResponse, ctx: MutantContext): void {
   if (!created(req, res)) return;
   const b = JSON.parse(res.body) as Body;
-  seen(ctx).set(b.data.id, { total: b.data.attributes.price.total_debit, authorization: req.headers.authorization ?? '' });
+  seen(ctx).set(b.data.id, {
+    total: b.data.attributes.price.total_debit,
+    authorization: req.headers.authorization ?? '',
+  });
 }
 
 const kobo = (s: string) => BigInt(s.replace('.', ''));
@@ -45,14 +48,37 @@ const inFlight = (ctx: MutantContext) => {
 };
 
 export const PURCHASE_MUTANTS: Mutant[] = [
-  { name: 'double_debit', breaks: 'one purchase debits once', check: 'money_conservation', writes: true,
+  {
+    name: 'double_debit',
+    breaks: 'one purchase debits once',
+    check: 'money_conservation',
+    writes: true,
     response: async (res, req, ctx) => {
       // The same purchase again under a new key: the server buys (and debits) twice, the client sees one purchase.
-      if (created(req, res) && !replayed(res)) await ctx.upstream({ ...req, headers: { ...req.headers, 'idempotency-key': `${req.headers['idempotency-key'] ?? ''}-again` } });
-    } },
-  { name: 'replay_with_new_id', breaks: 'a replay is the first answer, same transaction', check: 'idempotent_replay_conformance', writes: true,
-    response: (res, req) => (created(req, res) && replayed(res) ? json(res, (b) => { b.data.id = randomUUID(); }) : undefined) },
-  { name: 'refund_missing', breaks: 'failed and reversed purchases are refunded', check: 'money_conservation', writes: true,
+      if (created(req, res) && !replayed(res))
+        await ctx.upstream({
+          ...req,
+          headers: { ...req.headers, 'idempotency-key': `${req.headers['idempotency-key'] ?? ''}-again` },
+        });
+    },
+  },
+  {
+    name: 'replay_with_new_id',
+    breaks: 'a replay is the first answer, same transaction',
+    check: 'idempotent_replay_conformance',
+    writes: true,
+    response: (res, req) =>
+      created(req, res) && replayed(res)
+        ? json(res, (b) => {
+            b.data.id = randomUUID();
+          })
+        : undefined,
+  },
+  {
+    name: 'refund_missing',
+    breaks: 'failed and reversed purchases are refunded',
+    check: 'money_conservation',
+    writes: true,
     response: async (res, req, ctx) => {
       remember(req, res, ctx);
       if (!isBalance(req) || res.status !== 200) return undefined;
@@ -60,25 +86,85 @@ export const PURCHASE_MUTANTS: Mutant[] = [
       let refunded = 0n;
       for (const [id, p] of seen(ctx)) {
         if (p.authorization !== req.headers.authorization) continue;
-        const tx = await ctx.upstream({ method: 'GET', path: pathOf(req).replace(/balance$/, `transactions/${id}`), headers: { authorization: p.authorization, accept: 'application/json' } });
+        const tx = await ctx.upstream({
+          method: 'GET',
+          path: pathOf(req).replace(/balance$/, `transactions/${id}`),
+          headers: { authorization: p.authorization, accept: 'application/json' },
+        });
         if (/"status":"(failed|reversed)"/.test(tx.body)) refunded += kobo(p.total);
       }
-      return json(res, (b) => { b.data.balance = naira(kobo(b.data.balance) - refunded); });
-    } },
-  { name: 'negative_balance', breaks: 'a balance is never below zero', check: 'response_schema_conformance', writes: true,
-    response: (res, req) => (isBalance(req) && res.status === 200 ? json(res, (b) => { b.data.balance = `-${b.data.balance}`; }) : undefined) },
-  { name: 'location_missing', breaks: 'a 201 names its transaction in Location', check: 'location_conformance', writes: true,
-    response: (res, req) => { if (!created(req, res)) return undefined; const headers = { ...res.headers }; delete headers.location; return { ...res, headers }; } },
-  { name: 'replayed_header_missing', breaks: 'a replay says Idempotent-Replayed: true', check: 'idempotent_replay_conformance', writes: true,
-    response: (res, req) => { if (!isPurchase(req) || !replayed(res)) return undefined; const headers = { ...res.headers }; delete headers['idempotent-replayed']; return { ...res, headers }; } },
-  { name: 'scenario_state_wrong', breaks: "a purchase answers in its scenario's state (pending)", check: 'purchase_state_conformance', writes: true,
-    response: (res, req) => (created(req, res) && res.body.includes('"status":"pending"') ? json(res, (b) => { b.data.attributes.status = 'successful'; }) : undefined) },
-  { name: 'purchase_missing_from_list', breaks: 'a new purchase shows in the list', check: 'purchase_listed', writes: true,
+      return json(res, (b) => {
+        b.data.balance = naira(kobo(b.data.balance) - refunded);
+      });
+    },
+  },
+  {
+    name: 'negative_balance',
+    breaks: 'a balance is never below zero',
+    check: 'response_schema_conformance',
+    writes: true,
+    response: (res, req) =>
+      isBalance(req) && res.status === 200
+        ? json(res, (b) => {
+            b.data.balance = `-${b.data.balance}`;
+          })
+        : undefined,
+  },
+  {
+    name: 'location_missing',
+    breaks: 'a 201 names its transaction in Location',
+    check: 'location_conformance',
+    writes: true,
+    response: (res, req) => {
+      if (!created(req, res)) return undefined;
+      const headers = { ...res.headers };
+      delete headers.location;
+      return { ...res, headers };
+    },
+  },
+  {
+    name: 'replayed_header_missing',
+    breaks: 'a replay says Idempotent-Replayed: true',
+    check: 'idempotent_replay_conformance',
+    writes: true,
+    response: (res, req) => {
+      if (!isPurchase(req) || !replayed(res)) return undefined;
+      const headers = { ...res.headers };
+      delete headers['idempotent-replayed'];
+      return { ...res, headers };
+    },
+  },
+  {
+    name: 'scenario_state_wrong',
+    breaks: "a purchase answers in its scenario's state (pending)",
+    check: 'purchase_state_conformance',
+    writes: true,
+    response: (res, req) =>
+      created(req, res) && res.body.includes('"status":"pending"')
+        ? json(res, (b) => {
+            b.data.attributes.status = 'successful';
+          })
+        : undefined,
+  },
+  {
+    name: 'purchase_missing_from_list',
+    breaks: 'a new purchase shows in the list',
+    check: 'purchase_listed',
+    writes: true,
     response: (res, req, ctx) => {
       remember(req, res, ctx);
-      return isList(req) && res.status === 200 ? json(res, (b) => { b.data = b.data.filter((t: Body) => !seen(ctx).has(t.id)); }) : undefined;
-    } },
-  { name: 'in_use_never_sent', breaks: 'a key in flight is 409 IDEMPOTENCY_KEY_IN_USE (or a replay), never a second purchase', check: 'idempotent_concurrency_conformance', writes: true,
+      return isList(req) && res.status === 200
+        ? json(res, (b) => {
+            b.data = b.data.filter((t: Body) => !seen(ctx).has(t.id));
+          })
+        : undefined;
+    },
+  },
+  {
+    name: 'in_use_never_sent',
+    breaks: 'a key in flight is 409 IDEMPOTENCY_KEY_IN_USE (or a replay), never a second purchase',
+    check: 'idempotent_concurrency_conformance',
+    writes: true,
     request: (req, ctx) => {
       const key = req.headers['idempotency-key'];
       if (!isPurchase(req) || key === undefined) return undefined;
@@ -93,5 +179,6 @@ export const PURCHASE_MUTANTS: Mutant[] = [
     response: (_res, req, ctx) => {
       const s = inFlight(ctx);
       if (s.holders.has(req)) s.keys.delete(req.headers['idempotency-key']!);
-    } },
+    },
+  },
 ];

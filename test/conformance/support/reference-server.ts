@@ -22,7 +22,11 @@ export interface Reference {
 /** `env` adds variables of the server's configuration (e.g. VALIDATE_RESPONSES). */
 export async function startReference(env: Record<string, string> = {}): Promise<Reference> {
   const dataDir = mkdtempSync(join(tmpdir(), 'conformance-ref-'));
-  const config = parseConfig(['--port', '0', '--data-dir', dataDir], { LOG_LEVEL: 'silent', RATE_LIMIT_RPS: '0', ...env }); // no rate limit: the suite replays 8 cases at a time on one key
+  const config = parseConfig(['--port', '0', '--data-dir', dataDir], {
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_RPS: '0',
+    ...env,
+  }); // no rate limit: the suite replays 8 cases at a time on one key
   const running = await startServer(config, pino({ level: 'silent' }));
   if (!running.demoKeys) throw new Error('the reference server started without demo keys');
   return {
@@ -41,13 +45,32 @@ export async function startReference(env: Record<string, string> = {}): Promise<
  * does it): a run that writes with it as its `full` key has the account to itself, so its money_conservation is not
  * disturbed by other runs writing at the same time on the same server.
  */
-export async function ownAccountKey(ref: Reference, env: Environment, label: string, amount = '1000000.00'): Promise<string> {
+export async function ownAccountKey(
+  ref: Reference,
+  env: Environment,
+  label: string,
+  amount = '1000000.00',
+): Promise<string> {
   const at = new Date();
-  const account = await ref.store.createAccount({ environment: env, name: `Conformance ${label}`, email: `${label}@conformance.example`, business_name: 'Conformance Runs Ltd', role: 'regular' });
+  const account = await ref.store.createAccount({
+    environment: env,
+    name: `Conformance ${label}`,
+    email: `${label}@conformance.example`,
+    business_name: 'Conformance Runs Ltd',
+    role: 'regular',
+  });
   await ref.store.upsertWallet({ account_id: account.id, balance: '0.00', currency: 'NGN', updated_at: at });
   await ref.store.fundWallet({ account_id: account.id, amount, at });
   const key = generateKey(env);
-  await ref.store.createKey({ account_id: account.id, name: `conformance:${label}`, display_prefix: key.display_prefix, secret_hash: key.secret_hash, scopes: [...SCOPES], ip_allowlist: [], expires_at: null });
+  await ref.store.createKey({
+    account_id: account.id,
+    name: `conformance:${label}`,
+    display_prefix: key.display_prefix,
+    secret_hash: key.secret_hash,
+    scopes: [...SCOPES],
+    ip_allowlist: [],
+    expires_at: null,
+  });
   return key.secret;
 }
 

@@ -18,7 +18,13 @@ const split = (req: ProxiedRequest) => {
 const ROUTES = new Contract().operations.flatMap((op) =>
   Object.values(BASE_PATH).map((base) => ({
     template: base + op.path,
-    re: new RegExp(`^${escapeRe(base)}${op.path.split(/\{[^}]+\}/).map(escapeRe).join('([^/]+)')}$`, 'i'),
+    re: new RegExp(
+      `^${escapeRe(base)}${op.path
+        .split(/\{[^}]+\}/)
+        .map(escapeRe)
+        .join('([^/]+)')}$`,
+      'i',
+    ),
   })),
 );
 
@@ -35,36 +41,104 @@ function canonical(path: string): string | undefined {
 }
 
 /** Forwards the request with its path rewritten as a lenient router would read it, when that lands on a route. */
-const lenient = (rewrite: (path: string) => string) => (req: ProxiedRequest): ProxiedRequest | undefined => {
-  const { path, query } = split(req);
-  const read = rewrite(path);
-  const to = read !== path ? canonical(read) : undefined;
-  return to ? { ...req, path: to + query } : undefined;
-};
+const lenient =
+  (rewrite: (path: string) => string) =>
+  (req: ProxiedRequest): ProxiedRequest | undefined => {
+    const { path, query } = split(req);
+    const read = rewrite(path);
+    const to = read !== path ? canonical(read) : undefined;
+    return to ? { ...req, path: to + query } : undefined;
+  };
 
 const headAs405 = (res: ProxiedResponse, req: ProxiedRequest): ProxiedResponse | undefined =>
   req.method === 'HEAD'
     ? {
         status: 405,
-        headers: { 'content-type': 'application/json; charset=utf-8', allow: 'GET', 'x-request-id': res.headers['x-request-id'] ?? 'x' },
-        body: JSON.stringify({ status: { code: 405, message: 'Method Not Allowed' }, error: { code: 'METHOD_NOT_ALLOWED', message: 'Method not allowed.' } }),
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          allow: 'GET',
+          'x-request-id': res.headers['x-request-id'] ?? 'x',
+        },
+        body: JSON.stringify({
+          status: { code: 405, message: 'Method Not Allowed' },
+          error: { code: 'METHOD_NOT_ALLOWED', message: 'Method not allowed.' },
+        }),
       }
     : undefined;
 
 export const ROUTING_MUTANTS: Mutant[] = [
-  { name: 'case_insensitive_route', breaks: 'paths are case-sensitive: /Account is no route', check: 'path_variant_not_routed',
-    request: (req) => { const { path, query } = split(req); const to = canonical(path); return to && to !== path ? { ...req, path: to + query } : undefined; } },
-  { name: 'trailing_slash_route', breaks: '/account/ is no route', check: 'path_variant_not_routed', request: lenient((p) => p.replace(/\/+$/, '')) },
-  { name: 'double_slash_merged', breaks: '//account is no route', check: 'path_variant_not_routed', request: lenient((p) => p.replace(/\/{2,}/g, '/')) },
-  { name: 'matrix_parameter_ignored', breaks: '/account;x=1 is no route', check: 'path_variant_not_routed', request: lenient((p) => p.replace(/;[^/]*/g, '')) },
-  { name: 'percent_escape_decoded', breaks: 'literal segments are not percent-decoded: /%61ccount is no route', check: 'path_variant_not_routed',
-    request: lenient((p) => p.replace(/%([0-9a-f]{2})/gi, (m, h: string) => (/[A-Za-z0-9]/.test(String.fromCharCode(parseInt(h, 16))) ? String.fromCharCode(parseInt(h, 16)) : m))) },
-  { name: 'head_not_allowed', breaks: 'HEAD is answered wherever GET is', check: 'head_mirrors_get', response: headAs405 },
-  { name: 'head_without_content_length', breaks: "HEAD carries the GET's Content-Length", check: 'head_mirrors_get',
-    response: (res, req) => { if (req.method !== 'HEAD') return undefined; const headers = { ...res.headers }; delete headers['content-length']; return { ...res, headers }; } },
-  { name: 'extreme_date_500', breaks: 'any valid date-time, year 0000 or 9999 too, is a 200', check: 'status_code_conformance',
-    response: (res, req) => (/[?&](from|to)=(0000|9999)-/.test(req.path)
-      ? { status: 500, headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': res.headers['x-request-id'] ?? 'x' },
-          body: JSON.stringify({ status: { code: 500, message: 'Internal Server Error' }, error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.' } }) }
-      : undefined) },
+  {
+    name: 'case_insensitive_route',
+    breaks: 'paths are case-sensitive: /Account is no route',
+    check: 'path_variant_not_routed',
+    request: (req) => {
+      const { path, query } = split(req);
+      const to = canonical(path);
+      return to && to !== path ? { ...req, path: to + query } : undefined;
+    },
+  },
+  {
+    name: 'trailing_slash_route',
+    breaks: '/account/ is no route',
+    check: 'path_variant_not_routed',
+    request: lenient((p) => p.replace(/\/+$/, '')),
+  },
+  {
+    name: 'double_slash_merged',
+    breaks: '//account is no route',
+    check: 'path_variant_not_routed',
+    request: lenient((p) => p.replace(/\/{2,}/g, '/')),
+  },
+  {
+    name: 'matrix_parameter_ignored',
+    breaks: '/account;x=1 is no route',
+    check: 'path_variant_not_routed',
+    request: lenient((p) => p.replace(/;[^/]*/g, '')),
+  },
+  {
+    name: 'percent_escape_decoded',
+    breaks: 'literal segments are not percent-decoded: /%61ccount is no route',
+    check: 'path_variant_not_routed',
+    request: lenient((p) =>
+      p.replace(/%([0-9a-f]{2})/gi, (m, h: string) =>
+        /[A-Za-z0-9]/.test(String.fromCharCode(parseInt(h, 16))) ? String.fromCharCode(parseInt(h, 16)) : m,
+      ),
+    ),
+  },
+  {
+    name: 'head_not_allowed',
+    breaks: 'HEAD is answered wherever GET is',
+    check: 'head_mirrors_get',
+    response: headAs405,
+  },
+  {
+    name: 'head_without_content_length',
+    breaks: "HEAD carries the GET's Content-Length",
+    check: 'head_mirrors_get',
+    response: (res, req) => {
+      if (req.method !== 'HEAD') return undefined;
+      const headers = { ...res.headers };
+      delete headers['content-length'];
+      return { ...res, headers };
+    },
+  },
+  {
+    name: 'extreme_date_500',
+    breaks: 'any valid date-time, year 0000 or 9999 too, is a 200',
+    check: 'status_code_conformance',
+    response: (res, req) =>
+      /[?&](from|to)=(0000|9999)-/.test(req.path)
+        ? {
+            status: 500,
+            headers: {
+              'content-type': 'application/json; charset=utf-8',
+              'x-request-id': res.headers['x-request-id'] ?? 'x',
+            },
+            body: JSON.stringify({
+              status: { code: 500, message: 'Internal Server Error' },
+              error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.' },
+            }),
+          }
+        : undefined,
+  },
 ];

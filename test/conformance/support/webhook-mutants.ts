@@ -14,13 +14,19 @@ import type { Mutant, MutantContext, ProxiedRequest, ProxiedResponse } from './p
 type Body = Record<string, any>;
 
 /** A delivery as the relay got it from the server: what reaches the receiver, or null to drop it (answered 204). */
-interface Delivery { headers: Record<string, string>; body: string }
+interface Delivery {
+  headers: Record<string, string>;
+  body: string;
+}
 type Breaks = (d: Delivery, secrets: string[], state: Map<string, unknown>) => Delivery | null;
 
 const pathOf = (req: ProxiedRequest) => new URL(req.path, 'http://proxy').pathname;
 const isCreateEndpoint = (req: ProxiedRequest) => req.method === 'POST' && /\/webhooks$/.test(pathOf(req));
 
-interface Relays { byTarget: Map<string, string>; secrets: string[] }
+interface Relays {
+  byTarget: Map<string, string>;
+  secrets: string[];
+}
 const relaysOf = (ctx: MutantContext): Relays => {
   let r = ctx.state.get('relays') as Relays | undefined;
   if (!r) ctx.state.set('relays', (r = { byTarget: new Map(), secrets: [] }));
@@ -38,7 +44,8 @@ async function relayFor(target: string, ctx: MutantContext, breaks: Breaks): Pro
     req.on('end', () => {
       void (async () => {
         const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k)) headers[k] = v;
+        for (const [k, v] of Object.entries(req.headers))
+          if (typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k)) headers[k] = v;
         const out = breaks({ headers, body: Buffer.concat(chunks).toString('utf8') }, relays.secrets, ctx.state);
         if (!out) return res.writeHead(204).end();
         const r = await fetch(target, { method: 'POST', headers: out.headers, body: out.body });
@@ -48,7 +55,13 @@ async function relayFor(target: string, ctx: MutantContext, breaks: Breaks): Pro
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  ctx.onClose.push(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+  ctx.onClose.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/relay`;
   relays.byTarget.set(target, url);
   return url;
@@ -57,11 +70,18 @@ async function relayFor(target: string, ctx: MutantContext, breaks: Breaks): Pro
 /** A mutant whose relay breaks each delivery by `breaks`; every other request and answer is honest. */
 function relayed(name: string, breaks: string, check: string, fn: Breaks): Mutant {
   return {
-    name, breaks, check, writes: true,
+    name,
+    breaks,
+    check,
+    writes: true,
     async request(req, ctx) {
       if (!isCreateEndpoint(req) || req.body === undefined) return undefined;
       let body: Body;
-      try { body = JSON.parse(req.body) as Body; } catch { return undefined; }
+      try {
+        body = JSON.parse(req.body) as Body;
+      } catch {
+        return undefined;
+      }
       if (typeof body.url !== 'string' || !/^http:\/\/127\.0\.0\.1:/.test(body.url)) return undefined;
       body.url = await relayFor(body.url, ctx, fn);
       return { ...req, body: JSON.stringify(body) };
@@ -70,54 +90,120 @@ function relayed(name: string, breaks: string, check: string, fn: Breaks): Mutan
       const relays = relaysOf(ctx);
       const back = (body: string) => {
         let text = body;
-        for (const [target, relay] of relays.byTarget) text = text.split(JSON.stringify(relay).slice(1, -1)).join(JSON.stringify(target).slice(1, -1));
+        for (const [target, relay] of relays.byTarget)
+          text = text.split(JSON.stringify(relay).slice(1, -1)).join(JSON.stringify(target).slice(1, -1));
         return text;
       };
       // A HEAD answer keeps the GET's Content-Length: that of the GET's body as the suite reads it, URL put back.
       if (req.method === 'HEAD' && relays.byTarget.size && res.headers['content-length'] !== undefined) {
         const get = await ctx.upstream({ ...req, method: 'GET' });
         const text = back(get.body);
-        return text === get.body ? undefined : { ...res, headers: { ...res.headers, 'content-length': String(Buffer.byteLength(text)) } };
+        return text === get.body
+          ? undefined
+          : { ...res, headers: { ...res.headers, 'content-length': String(Buffer.byteLength(text)) } };
       }
       // Back to the receiver's URL wherever the suite reads one; the secrets shown, kept for signing again.
       const text = back(res.body);
-      for (const m of text.matchAll(/"secret":"(whsec_[^"]+)"/g)) if (!relays.secrets.includes(m[1]!)) relays.secrets.push(m[1]!);
+      for (const m of text.matchAll(/"secret":"(whsec_[^"]+)"/g))
+        if (!relays.secrets.includes(m[1]!)) relays.secrets.push(m[1]!);
       return text === res.body ? undefined : { ...res, body: text };
     },
   };
 }
 
 /** The secret the server signed `d` with, among those shown. */
-const signedWith = (d: Delivery, secrets: string[]) => secrets.find((s) => { try { new Webhook(s).verify(d.body, d.headers); return true; } catch { return false; } });
+const signedWith = (d: Delivery, secrets: string[]) =>
+  secrets.find((s) => {
+    try {
+      new Webhook(s).verify(d.body, d.headers);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 
 export const WEBHOOK_MUTANTS: Mutant[] = [
-  relayed('webhook_signature_wrong', 'a delivery is signed with the endpoint\'s secret', 'webhook_signature_conformance', (d) => {
-    // Signed, in the right form, with a secret the partner was never shown.
-    const wrong = new Webhook(`whsec_${Buffer.from('not the endpoint secret, 32 bytes!').toString('base64')}`);
-    return { ...d, headers: { ...d.headers, 'webhook-signature': wrong.sign(d.headers['webhook-id']!, new Date(Number(d.headers['webhook-timestamp']) * 1000), d.body) } };
-  }),
-  relayed('webhook_payload_member_missing', 'a delivery\'s body is a WebhookEvent (created_at is required)', 'webhook_payload_conformance', (d, secrets) => {
-    const event = JSON.parse(d.body) as Body;
-    delete event.created_at;
-    const body = JSON.stringify(event);
-    const secret = signedWith(d, secrets);
-    // Signed again with the endpoint's own secret: only the body is off contract.
-    const headers = secret ? { ...d.headers, 'webhook-signature': new Webhook(secret).sign(d.headers['webhook-id']!, new Date(Number(d.headers['webhook-timestamp']) * 1000), body) } : d.headers;
-    return { headers, body };
-  }),
-  relayed('webhook_event_never_delivered', 'every event an endpoint subscribes to reaches it (the first one is dropped, yet logged delivered)', 'webhook_delivered', (d, _secrets, state) => {
-    // The first event that comes is swallowed: the server hears 204 and logs it delivered; the receiver never gets it.
-    if (state.has('dropped')) return d;
-    state.set('dropped', d.headers['webhook-id']);
-    return null;
-  }),
-  relayed('webhook_retry_missing', 'an event the receiver answered 5xx is retried (the retry is swallowed, yet answered 204)', 'webhook_retry_conformance', (d, _secrets, state) =>
-    // A server that never retries: once the receiver failed an event, what comes again for it never reaches it.
-    (state.has(`failed:${d.headers['webhook-id']}`) ? null : d)),
-  { name: 'webhook_delete_ignored', breaks: 'DELETE /webhooks/{id} deletes the endpoint', check: 'delete_conformance', writes: true,
+  relayed(
+    'webhook_signature_wrong',
+    "a delivery is signed with the endpoint's secret",
+    'webhook_signature_conformance',
+    (d) => {
+      // Signed, in the right form, with a secret the partner was never shown.
+      const wrong = new Webhook(`whsec_${Buffer.from('not the endpoint secret, 32 bytes!').toString('base64')}`);
+      return {
+        ...d,
+        headers: {
+          ...d.headers,
+          'webhook-signature': wrong.sign(
+            d.headers['webhook-id']!,
+            new Date(Number(d.headers['webhook-timestamp']) * 1000),
+            d.body,
+          ),
+        },
+      };
+    },
+  ),
+  relayed(
+    'webhook_payload_member_missing',
+    "a delivery's body is a WebhookEvent (created_at is required)",
+    'webhook_payload_conformance',
+    (d, secrets) => {
+      const event = JSON.parse(d.body) as Body;
+      delete event.created_at;
+      const body = JSON.stringify(event);
+      const secret = signedWith(d, secrets);
+      // Signed again with the endpoint's own secret: only the body is off contract.
+      const headers = secret
+        ? {
+            ...d.headers,
+            'webhook-signature': new Webhook(secret).sign(
+              d.headers['webhook-id']!,
+              new Date(Number(d.headers['webhook-timestamp']) * 1000),
+              body,
+            ),
+          }
+        : d.headers;
+      return { headers, body };
+    },
+  ),
+  relayed(
+    'webhook_event_never_delivered',
+    'every event an endpoint subscribes to reaches it (the first one is dropped, yet logged delivered)',
+    'webhook_delivered',
+    (d, _secrets, state) => {
+      // The first event that comes is swallowed: the server hears 204 and logs it delivered; the receiver never gets it.
+      if (state.has('dropped')) return d;
+      state.set('dropped', d.headers['webhook-id']);
+      return null;
+    },
+  ),
+  relayed(
+    'webhook_retry_missing',
+    'an event the receiver answered 5xx is retried (the retry is swallowed, yet answered 204)',
+    'webhook_retry_conformance',
+    (d, _secrets, state) =>
+      // A server that never retries: once the receiver failed an event, what comes again for it never reaches it.
+      state.has(`failed:${d.headers['webhook-id']}`) ? null : d,
+  ),
+  {
+    name: 'webhook_delete_ignored',
+    breaks: 'DELETE /webhooks/{id} deletes the endpoint',
+    check: 'delete_conformance',
+    writes: true,
     // The endpoint is only looked at (GET), and answered as deleted all the same: 204, no body.
-    request: (req) => (req.method === 'DELETE' && /\/webhooks\/[^/]+$/.test(pathOf(req)) ? { ...req, method: 'GET', headers: { ...req.headers, 'x-mutant-was-delete': '1' } } : undefined),
-    response: (res, req) => (req.headers['x-mutant-was-delete'] && res.status === 200
-      ? { status: 204, headers: Object.fromEntries(Object.entries(res.headers).filter(([k]) => !/^(content-type|content-length|etag)$/.test(k))), body: '' }
-      : undefined) },
+    request: (req) =>
+      req.method === 'DELETE' && /\/webhooks\/[^/]+$/.test(pathOf(req))
+        ? { ...req, method: 'GET', headers: { ...req.headers, 'x-mutant-was-delete': '1' } }
+        : undefined,
+    response: (res, req) =>
+      req.headers['x-mutant-was-delete'] && res.status === 200
+        ? {
+            status: 204,
+            headers: Object.fromEntries(
+              Object.entries(res.headers).filter(([k]) => !/^(content-type|content-length|etag)$/.test(k)),
+            ),
+            body: '',
+          }
+        : undefined,
+  },
 ];

@@ -46,7 +46,10 @@ function parsePattern(src: string): Node {
   };
   const alt = (): Node => {
     const branches: Node[][] = [seq()];
-    while (body[i] === '|') { i++; branches.push(seq()); }
+    while (body[i] === '|') {
+      i++;
+      branches.push(seq());
+    }
     return { alt: branches };
   };
   const seq = (): Node[] => {
@@ -54,16 +57,35 @@ function parsePattern(src: string): Node {
     while (i < body.length && body[i] !== '|' && body[i] !== ')') {
       let atom: Node;
       const c = body[i]!;
-      if (c === '(') { i++; atom = alt(); if (body[i++] !== ')') throw new Error(`unbalanced group in ${src}`); }
-      else if (c === '[') { const end = body.indexOf(']', i); if (body[i + 1] === '^') throw new Error(`negated class in ${src}`); atom = { chars: expand(body.slice(i + 1, end)) }; i = end + 1; }
-      else if (c === '\\') { const e = body[i + 1]!; atom = { chars: e === 'd' ? '0123456789' : e }; i += 2; }
-      else if (c === '.' ) throw new Error(`'.' in ${src}`);
-      else { atom = { chars: c }; i++; }
+      if (c === '(') {
+        i++;
+        atom = alt();
+        if (body[i++] !== ')') throw new Error(`unbalanced group in ${src}`);
+      } else if (c === '[') {
+        const end = body.indexOf(']', i);
+        if (body[i + 1] === '^') throw new Error(`negated class in ${src}`);
+        atom = { chars: expand(body.slice(i + 1, end)) };
+        i = end + 1;
+      } else if (c === '\\') {
+        const e = body[i + 1]!;
+        atom = { chars: e === 'd' ? '0123456789' : e };
+        i += 2;
+      } else if (c === '.') throw new Error(`'.' in ${src}`);
+      else {
+        atom = { chars: c };
+        i++;
+      }
       const q = body[i];
-      if (q === '?') { atom = { repeat: atom, min: 0, max: 1 }; i++; }
-      else if (q === '*') { atom = { repeat: atom, min: 0, max: 3 }; i++; }
-      else if (q === '+') { atom = { repeat: atom, min: 1, max: 3 }; i++; }
-      else if (q === '{') {
+      if (q === '?') {
+        atom = { repeat: atom, min: 0, max: 1 };
+        i++;
+      } else if (q === '*') {
+        atom = { repeat: atom, min: 0, max: 3 };
+        i++;
+      } else if (q === '+') {
+        atom = { repeat: atom, min: 1, max: 3 };
+        i++;
+      } else if (q === '{') {
         const m = /^\{(\d+)(,(\d*))?\}/.exec(body.slice(i))!;
         const min = Number(m[1]);
         atom = { repeat: atom, min, max: m[2] ? (m[3] ? Number(m[3]) : min + 3) : min };
@@ -78,38 +100,112 @@ function parsePattern(src: string): Node {
 
 function generate(node: Node, r: Rng): string {
   if ('chars' in node) return node.chars[Math.floor(r() * node.chars.length)]!;
-  if ('repeat' in node) { let s = ''; for (let n = int(r, node.min, node.max); n > 0; n--) s += generate(node.repeat, r); return s; }
-  return pick(r, node.alt).map((n) => generate(n, r)).join('');
+  if ('repeat' in node) {
+    let s = '';
+    for (let n = int(r, node.min, node.max); n > 0; n--) s += generate(node.repeat, r);
+    return s;
+  }
+  return pick(r, node.alt)
+    .map((n) => generate(n, r))
+    .join('');
 }
 
 const patternCache = new Map<string, Node>();
 export function samplePattern(pattern: string, r: Rng): string {
   let node = patternCache.get(pattern);
-  if (!node) { node = parsePattern(pattern); patternCache.set(pattern, node); }
+  if (!node) {
+    node = parsePattern(pattern);
+    patternCache.set(pattern, node);
+  }
   return generate(node, r);
 }
 
 // ---- values
-const JUNK = ['', ' ', '%00', '%ED%A0%80', '%E2%80%AE', '%F0%9F%98%80', '%C0%AF', '%25', '%2F..%2F', 'null', 'undefined', '[]', '{}',
-  '0', '-1', '1e3', '+5', '0x10', '１２', 'NaN', 'Infinity', 'true', "'", '"', '<script>', '%27%20OR%201%3D1--', '%E0%A4%A', '%', 'é', '%C3%A9'];
+const JUNK = [
+  '',
+  ' ',
+  '%00',
+  '%ED%A0%80',
+  '%E2%80%AE',
+  '%F0%9F%98%80',
+  '%C0%AF',
+  '%25',
+  '%2F..%2F',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
+  '0',
+  '-1',
+  '1e3',
+  '+5',
+  '0x10',
+  '１２',
+  'NaN',
+  'Infinity',
+  'true',
+  "'",
+  '"',
+  '<script>',
+  '%27%20OR%201%3D1--',
+  '%E0%A4%A',
+  '%',
+  'é',
+  '%C3%A9',
+];
 const enc = encodeURIComponent;
 
 function dateTime(r: Rng): string {
-  const d = new Date(Date.UTC(2026, int(r, 0, 11), int(r, 1, 28), int(r, 0, 23), int(r, 0, 59), int(r, 0, 59), int(r, 0, 999)));
+  const d = new Date(
+    Date.UTC(2026, int(r, 0, 11), int(r, 1, 28), int(r, 0, 23), int(r, 0, 59), int(r, 0, 59), int(r, 0, 999)),
+  );
   const iso = d.toISOString();
-  return pick(r, [iso, iso.replace('.000', '').replace(/\.\d{3}/, ''), iso.replace('Z', '+00:00'), iso.replace('Z', '-05:30'), iso.replace('Z', 'z')]);
+  return pick(r, [
+    iso,
+    iso.replace('.000', '').replace(/\.\d{3}/, ''),
+    iso.replace('Z', '+00:00'),
+    iso.replace('Z', '-05:30'),
+    iso.replace('Z', 'z'),
+  ]);
 }
-const BAD_DATES = ['2026-13-01T00:00:00Z', '2026-02-30T00:00:00Z', '2026-01-01T25:00:00Z', '2026-01-01', '2026-01-01T00:00:00', '01/02/2026', 'yesterday', '2026-01-01 00:00:00Z'];
+const BAD_DATES = [
+  '2026-13-01T00:00:00Z',
+  '2026-02-30T00:00:00Z',
+  '2026-01-01T25:00:00Z',
+  '2026-01-01',
+  '2026-01-01T00:00:00',
+  '01/02/2026',
+  'yesterday',
+  '2026-01-01 00:00:00Z',
+];
 
-interface Value { text: string; valid: boolean }
+interface Value {
+  text: string;
+  valid: boolean;
+}
 
 /** A value for one parameter: a valid sample of its schema, or a mutation the contract rejects. */
 function valueFor(p: ParamModel, s: JsonObject, r: Rng, wantValid: boolean): Value {
   if (s.type === 'integer') {
     const lo = Number(s.minimum ?? 0);
     const hi = Number(s.maximum ?? 1e9);
-    if (wantValid) return { text: String(pick(r, [lo, hi, int(r, lo, Math.min(hi, lo + 20)), int(r, lo, hi)])), valid: true };
-    return { text: pick(r, [String(lo - 1), String(hi + 1), '1.5', 'abc', '99999999999999999999999', '-0x1', '+1', ' 1', '1e1', ...JUNK.filter((j) => j !== '')]), valid: false };
+    if (wantValid)
+      return { text: String(pick(r, [lo, hi, int(r, lo, Math.min(hi, lo + 20)), int(r, lo, hi)])), valid: true };
+    return {
+      text: pick(r, [
+        String(lo - 1),
+        String(hi + 1),
+        '1.5',
+        'abc',
+        '99999999999999999999999',
+        '-0x1',
+        '+1',
+        ' 1',
+        '1e1',
+        ...JUNK.filter((j) => j !== ''),
+      ]),
+      valid: false,
+    };
   }
   if (Array.isArray(s.enum)) {
     if (wantValid) return { text: String(pick(r, s.enum)), valid: true };
@@ -123,7 +219,10 @@ function valueFor(p: ParamModel, s: JsonObject, r: Rng, wantValid: boolean): Val
   if (typeof s.pattern === 'string') {
     if (wantValid) return { text: enc(samplePattern(s.pattern, r)), valid: true };
     const good = samplePattern(s.pattern, r);
-    return { text: pick(r, [enc(`${good}x`), enc(good.slice(1)), enc(`${good}é`), ...JUNK.filter((j) => j !== '')]), valid: false };
+    return {
+      text: pick(r, [enc(`${good}x`), enc(good.slice(1)), enc(`${good}é`), ...JUNK.filter((j) => j !== '')]),
+      valid: false,
+    };
   }
   if (p.in === 'path') return { text: enc(samplePattern('^[A-Za-z0-9_-]{1,40}$', r)), valid: true };
   throw new Error(`no generator for parameter ${p.name}: ${JSON.stringify(s)}`);
@@ -133,8 +232,16 @@ function valueFor(p: ParamModel, s: JsonObject, r: Rng, wantValid: boolean): Val
 export type KeyCase = { header: string | null; holdsScope: (scope: string | null) => boolean; label: string };
 
 const SCOPE_OF_ROLE: Record<string, string[] | 'all' | 'none'> = {
-  full: 'all', ip_loopback: 'all', low_balance: 'all', balance_only: ['read_balance'], products_only: ['view_products'],
-  disabled: 'none', revoked: 'none', expired: 'none', regenerated_old: 'none', ip_restricted: 'none',
+  full: 'all',
+  ip_loopback: 'all',
+  low_balance: 'all',
+  balance_only: ['read_balance'],
+  products_only: ['view_products'],
+  disabled: 'none',
+  revoked: 'none',
+  expired: 'none',
+  regenerated_old: 'none',
+  ip_restricted: 'none',
 };
 /** UTF-8 bytes as a latin1 string: how fetch() can put non-ASCII text on the wire. */
 const utf8 = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
@@ -148,7 +255,9 @@ function junkKey(r: Rng, prefix: string): string {
   while (body.length < len) body += chars[Math.floor(r() * chars.length)];
   const key = pick(r, [prefix, '', 'sk_', 'pk_live_', prefix.toUpperCase()]) + body;
   // At most 10 KB on the wire (the header limit is 16 KiB for the whole block); no CR, LF or NUL (fetch refuses them).
-  return utf8(key).replace(/[\r\n\0]/g, '').slice(0, 10 * 1024);
+  return utf8(key)
+    .replace(/[\r\n\0]/g, '')
+    .slice(0, 10 * 1024);
 }
 
 export function keyCase(r: Rng, keys: DemoKeys, env: 'production' | 'sandbox'): KeyCase {
@@ -165,9 +274,15 @@ export function keyCase(r: Rng, keys: DemoKeys, env: 'production' | 'sandbox'): 
       label: role,
     };
   }
-  if (roll < 0.6) return { header: `Bearer ${keys[other].keys.full}`, holdsScope: (s) => s === null, label: 'other_environment' };
+  if (roll < 0.6)
+    return { header: `Bearer ${keys[other].keys.full}`, holdsScope: (s) => s === null, label: 'other_environment' };
   if (roll < 0.65) return { header: null, holdsScope: (s) => s === null, label: 'none' };
-  if (roll < 0.7) return { header: `Basic ${Buffer.from('user:pass').toString('base64')}`, holdsScope: (s) => s === null, label: 'basic' };
+  if (roll < 0.7)
+    return {
+      header: `Basic ${Buffer.from('user:pass').toString('base64')}`,
+      holdsScope: (s) => s === null,
+      label: 'basic',
+    };
   return { header: `Bearer ${junkKey(r, prefix)}`, holdsScope: (s) => s === null, label: 'junk' };
 }
 
@@ -203,9 +318,30 @@ export interface CaseInputs {
   pathMethods: string[];
 }
 
-const UNKNOWN_NAMES = ['foo', '__proto__', 'constructor[prototype][x]', '__proto__[polluted]', 'a[]', 'status[]', 'page[0]', 'api_key', 'é', '%00', '%ED%A0%80', 'toString', 'hasOwnProperty'];
+const UNKNOWN_NAMES = [
+  'foo',
+  '__proto__',
+  'constructor[prototype][x]',
+  '__proto__[polluted]',
+  'a[]',
+  'status[]',
+  'page[0]',
+  'api_key',
+  'é',
+  '%00',
+  '%ED%A0%80',
+  'toString',
+  'hasOwnProperty',
+];
 
-export function fuzzCase(r: Rng, op: OperationModel, schemaOf: (p: ParamModel) => JsonObject, keys: DemoKeys, env: 'production' | 'sandbox', inputs: CaseInputs): FuzzCase {
+export function fuzzCase(
+  r: Rng,
+  op: OperationModel,
+  schemaOf: (p: ParamModel) => JsonObject,
+  keys: DemoKeys,
+  env: 'production' | 'sandbox',
+  inputs: CaseInputs,
+): FuzzCase {
   let invalid = false;
   const headerParams: Record<string, string> = {};
   const query: string[] = [];
@@ -228,7 +364,11 @@ export function fuzzCase(r: Rng, op: OperationModel, schemaOf: (p: ParamModel) =
       if (roll < 0.4 && ids.length) text = enc(pick(r, ids));
       else if (roll < 0.5) text = enc(`${'9'.repeat(int(r, 1, 30))}`);
       // Not blank (the URL parser would strip it and hit the list) and no encoded slash.
-      else if (roll < 0.6) text = pick(r, JUNK.filter((j) => j.trim() !== '' && j !== '%2F..%2F'));
+      else if (roll < 0.6)
+        text = pick(
+          r,
+          JUNK.filter((j) => j.trim() !== '' && j !== '%2F..%2F'),
+        );
       else text = valueFor(p, s, r, true).text;
       path = path.replace(`{${p.name}}`, text);
       continue;
@@ -240,10 +380,16 @@ export function fuzzCase(r: Rng, op: OperationModel, schemaOf: (p: ParamModel) =
     if (p.name === 'from' && v.valid) from = decodeURIComponent(v.text);
     if (p.name === 'to' && v.valid) to = decodeURIComponent(v.text);
     query.push(`${p.name}=${v.text}`);
-    if (r() < 0.03) { query.push(`${p.name}=${v.text}`); invalid = true; } // repeated
+    if (r() < 0.03) {
+      query.push(`${p.name}=${v.text}`);
+      invalid = true;
+    } // repeated
   }
   if (from && to && new Date(from).getTime() > new Date(to).getTime()) invalid = true;
-  if (r() < 0.07) { query.push(`${pick(r, UNKNOWN_NAMES)}=${pick(r, ['1', 'x', '%00', enc('é')])}`); invalid = true; }
+  if (r() < 0.07) {
+    query.push(`${pick(r, UNKNOWN_NAMES)}=${pick(r, ['1', 'x', '%00', enc('é')])}`);
+    invalid = true;
+  }
   if (query.length > 1 && r() < 0.3) query.sort(() => r() - 0.5);
 
   const key = keyCase(r, keys, env);
@@ -254,7 +400,15 @@ export function fuzzCase(r: Rng, op: OperationModel, schemaOf: (p: ParamModel) =
   // The operation's own method, or another: 405 (HEAD is answered as GET, RFC 9110 §9.3.2, without a body).
   const own = op.method;
   const roll = r();
-  const method = roll < 0.04 ? pick(r, ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => !inputs.pathMethods.includes(m))) : own === 'GET' && roll < 0.07 ? 'HEAD' : own;
+  const method =
+    roll < 0.04
+      ? pick(
+          r,
+          ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => !inputs.pathMethods.includes(m)),
+        )
+      : own === 'GET' && roll < 0.07
+        ? 'HEAD'
+        : own;
   if (!key.holdsScope(op.scope)) invalid = true;
   if (method !== own && !(own === 'GET' && method === 'HEAD')) invalid = true;
   let body: string | undefined;
@@ -268,7 +422,30 @@ export function fuzzCase(r: Rng, op: OperationModel, schemaOf: (p: ParamModel) =
   // answers after its checks (404 unknown meter, smartcard or endpoint, 409 key in flight, 422 product, amount,
   // balance, key, webhook URL or limit, event); a PATCH 200 (404, 422 the URL); a DELETE 204 (404).
   const lookup = op.params.some((p) => p.in === 'path');
-  const expect = invalid ? [] : own === 'POST' ? [201, 404, 409, 422] : own === 'PATCH' ? [200, 404, 422] : own === 'DELETE' ? [204, 404] : lookup ? [200, 404] : [200];
-  const allowed400 = !invalid && env === 'production' && inputs.write?.members.phone_number && inputs.write.members.network ? '/phone_number' : undefined;
-  return { method, target: path + (query.length ? `?${query.join('&')}` : ''), headers, body, op, invalid, expect, ...(allowed400 ? { allowed400 } : {}), keyLabel: key.label };
+  const expect = invalid
+    ? []
+    : own === 'POST'
+      ? [201, 404, 409, 422]
+      : own === 'PATCH'
+        ? [200, 404, 422]
+        : own === 'DELETE'
+          ? [204, 404]
+          : lookup
+            ? [200, 404]
+            : [200];
+  const allowed400 =
+    !invalid && env === 'production' && inputs.write?.members.phone_number && inputs.write.members.network
+      ? '/phone_number'
+      : undefined;
+  return {
+    method,
+    target: path + (query.length ? `?${query.join('&')}` : ''),
+    headers,
+    body,
+    op,
+    invalid,
+    expect,
+    ...(allowed400 ? { allowed400 } : {}),
+    keyLabel: key.label,
+  };
 }

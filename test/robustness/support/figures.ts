@@ -25,5 +25,8 @@ export interface CheckFigures {
 
 export function recordFigures(entry: CheckFigures): void {
   mkdirSync(FIGURES_DIR, { recursive: true });
-  writeFileSync(join(FIGURES_DIR, `${entry.check}.json`), `${JSON.stringify({ ...entry, at: new Date().toISOString() }, null, 2)}\n`);
+  writeFileSync(
+    join(FIGURES_DIR, `${entry.check}.json`),
+    `${JSON.stringify({ ...entry, at: new Date().toISOString() }, null, 2)}\n`,
+  );
 }

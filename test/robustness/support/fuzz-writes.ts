@@ -41,23 +41,34 @@ export function writeModel(bundle: Bundle, op: OperationModel): WriteModel | nul
   return { required: (node.required ?? []) as string[], members, minProperties: Number(node.minProperties ?? 0) };
 }
 
-const types = (s: JsonObject): string[] => (Array.isArray(s.type) ? s.type as string[] : typeof s.type === 'string' ? [s.type] : []);
+const types = (s: JsonObject): string[] =>
+  Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : [];
 
 function validValue(name: string, s: JsonObject, r: Rng, productIds: string[]): unknown {
   if (name === 'product_id' && productIds.length && r() < 0.8) return pick(r, productIds);
   if (types(s).includes('boolean')) return r() < 0.5;
   if (types(s).includes('array') && Array.isArray((s.items as JsonObject | undefined)?.enum)) {
     const choices = [...((s.items as JsonObject).enum as string[])].sort(() => r() - 0.5);
-    const n = Math.max(Number(s.minItems ?? 1), Math.ceil(r() * Math.min(choices.length, Number(s.maxItems ?? choices.length))));
+    const n = Math.max(
+      Number(s.minItems ?? 1),
+      Math.ceil(r() * Math.min(choices.length, Number(s.maxItems ?? choices.length))),
+    );
     return choices.slice(0, n);
   }
   // A URL the sandbox takes (demo mode allows plain http and any address; production answers 422 for http).
-  if (s.format === 'uri') return `${pick(r, ['https', 'http', 'HTTPS'])}://198.51.100.${Math.floor(r() * 254) + 1}/hooks/${Math.floor(r() * 1e6)}`;
+  if (s.format === 'uri')
+    return `${pick(r, ['https', 'http', 'HTTPS'])}://198.51.100.${Math.floor(r() * 254) + 1}/hooks/${Math.floor(r() * 1e6)}`;
   if (s.format === 'uuid') return randomUUID();
   // Free text (a pattern that only refuses some characters, which samplePattern does not expand): examples, edges.
   if (typeof s.pattern === 'string' && s.pattern.startsWith('^[^')) {
     if (types(s).includes('null') && r() < 0.2) return null;
-    const text = pick(r, [...((s.examples ?? []) as string[]), '', 'Caf\u00e9 \u2713 \u0639\u0631\u0628\u064a', '<b>&amp;</b>', 'x'.repeat(Number(s.maxLength ?? 64))]);
+    const text = pick(r, [
+      ...((s.examples ?? []) as string[]),
+      '',
+      'Caf\u00e9 \u2713 \u0639\u0631\u0628\u064a',
+      '<b>&amp;</b>',
+      'x'.repeat(Number(s.maxLength ?? 64)),
+    ]);
     if (!validFor(s, text)) throw new Error(`the free-text sample ${JSON.stringify(text)} does not match ${s.pattern}`);
     return text;
   }
@@ -77,7 +88,11 @@ function validFor(s: JsonObject, v: unknown): boolean {
   if (!t.includes('string')) return false;
   if (s.maxLength !== undefined && [...text].length > Number(s.maxLength)) return false;
   if (Array.isArray(s.enum) && !s.enum.includes(text)) return false;
-  if (s.format === 'uuid' && !/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(text)) return false;
+  if (
+    s.format === 'uuid' &&
+    !/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(text)
+  )
+    return false;
   // eslint-disable-next-line no-control-regex -- RFC 3986 has no control characters nor spaces (the URL parser would escape them)
   if (s.format === 'uri' && (/[\u0000-\u0020\u007f]/.test(text) || !URL.canParse(text))) return false;
   if (typeof s.pattern === 'string' && !new RegExp(s.pattern as string, 'u').test(text)) return false;
@@ -94,33 +109,65 @@ export function bodyCase(r: Rng, model: WriteModel, productIds: string[], validS
     if (model.required.includes(name) || r() < 0.5) body[name] = validValue(name, model.members[name]!, r, productIds);
   }
   while (Object.keys(body).length < model.minProperties) {
-    const name = pick(r, names.filter((n) => !(n in body)));
+    const name = pick(
+      r,
+      names.filter((n) => !(n in body)),
+    );
     body[name] = validValue(name, model.members[name]!, r, productIds);
   }
   const json = 'application/json';
   const write = () => JSON.stringify(Object.fromEntries(Object.entries(body).sort(() => r() - 0.5)));
-  if (r() < validShare) return { text: write(), contentType: pick(r, [json, json, 'application/json; charset=utf-8']), valid: true };
+  if (r() < validShare)
+    return { text: write(), contentType: pick(r, [json, json, 'application/json; charset=utf-8']), valid: true };
   // A member and a value its schema refuses, when there is one.
   const badMember = () => {
     const name = pick(r, names);
     const good = validValue(name, model.members[name]!, r, []);
     const text = typeof good === 'string' ? good : JSON.stringify(good);
     // NUL and other control characters inside a value: PostgreSQL's text cannot even hold NUL (never a 5xx for it).
-    const bad = [...BAD_VALUES, `${text}x`, text.slice(1), ` ${text}`, `${text}\u0000`, `\u0000${text}`, `${text}\u0007`].filter((v) => !validFor(model.members[name]!, v));
+    const bad = [
+      ...BAD_VALUES,
+      `${text}x`,
+      text.slice(1),
+      ` ${text}`,
+      `${text}\u0000`,
+      `\u0000${text}`,
+      `${text}\u0007`,
+    ].filter((v) => !validFor(model.members[name]!, v));
     return { name, bad };
   };
   const mutations: (() => BodyCase)[] = [
-    () => { body.__unknown_member = 'x'; return { text: write(), contentType: json, valid: false }; },
-    () => { // written as text: `__proto__` as an object key would set the prototype, not a member
-      const rest = JSON.stringify(body);
-      return { text: `{"${pick(r, ['foo', 'amount_kobo', '__proto__', 'Network', 'constructor'])}":"x"${rest === '{}' ? '}' : `,${rest.slice(1)}`}`, contentType: json, valid: false };
+    () => {
+      body.__unknown_member = 'x';
+      return { text: write(), contentType: json, valid: false };
     },
-    () => ({ text: pick(r, ['{', '{"a":', '{"network":"MTN",}', "{'a':1}", '', 'nul', '\u0000']), contentType: json, valid: false }),
+    () => {
+      // written as text: `__proto__` as an object key would set the prototype, not a member
+      const rest = JSON.stringify(body);
+      return {
+        text: `{"${pick(r, ['foo', 'amount_kobo', '__proto__', 'Network', 'constructor'])}":"x"${rest === '{}' ? '}' : `,${rest.slice(1)}`}`,
+        contentType: json,
+        valid: false,
+      };
+    },
+    () => ({
+      text: pick(r, ['{', '{"a":', '{"network":"MTN",}', "{'a':1}", '', 'nul', '\u0000']),
+      contentType: json,
+      valid: false,
+    }),
     () => ({ text: pick(r, ['null', '[]', '"x"', '5', 'true', `[${write()}]`]), contentType: json, valid: false }),
-    () => ({ text: write(), contentType: pick(r, ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']), valid: false }),
+    () => ({
+      text: write(),
+      contentType: pick(r, ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']),
+      valid: false,
+    }),
     () => ({ text: undefined, contentType: null, valid: false }),
   ];
-  if (model.required.length) mutations.push(() => { delete body[pick(r, model.required)]; return { text: write(), contentType: json, valid: false }; });
+  if (model.required.length)
+    mutations.push(() => {
+      delete body[pick(r, model.required)];
+      return { text: write(), contentType: json, valid: false };
+    });
   if (model.minProperties > 0) mutations.push(() => ({ text: '{}', contentType: json, valid: false }));
   if (names.length) {
     mutations.push(() => {
@@ -146,5 +193,8 @@ export function idempotencyKeyCase(r: Rng): { value: string | null; valid: boole
     return { value: v, valid: true };
   }
   if (roll < 0.92) return { value: null, valid: false };
-  return { value: pick(r, ['', 'k'.repeat(256), Buffer.from('clé', 'utf8').toString('latin1'), 'tab\there']), valid: false };
+  return {
+    value: pick(r, ['', 'k'.repeat(256), Buffer.from('clé', 'utf8').toString('latin1'), 'tab\there']),
+    valid: false,
+  };
 }

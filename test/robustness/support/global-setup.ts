@@ -11,7 +11,10 @@ import { FIGURES_DIR, FIGURES_FILE } from './figures.ts';
 
 export function setup(): void {
   // The bundle of this checkout, never one left over from another: the checks must test the code they sit beside.
-  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: projectRoot, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+  });
   if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`);
   rmSync(FIGURES_DIR, { recursive: true, force: true });
   mkdirSync(FIGURES_DIR, { recursive: true });
@@ -19,8 +22,17 @@ export function setup(): void {
 
 export function teardown(): void {
   const checks = existsSync(FIGURES_DIR)
-    ? readdirSync(FIGURES_DIR).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(join(FIGURES_DIR, f), 'utf8')))
+    ? readdirSync(FIGURES_DIR)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => JSON.parse(readFileSync(join(FIGURES_DIR, f), 'utf8')))
     : [];
-  const run = { finished_at: new Date().toISOString(), node: process.version, cpus: cpus().length, ci: process.env.CI === 'true', checks };
+  const run = {
+    finished_at: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    ci: process.env.CI === 'true',
+    checks,
+  };
   writeFileSync(FIGURES_FILE, `${JSON.stringify(run, null, 2)}\n`);
 }

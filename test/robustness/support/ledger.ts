@@ -21,21 +21,34 @@ export interface Ledger {
 }
 
 export async function ledgerOf(pool: pg.Pool, accountId: string): Promise<Ledger> {
-  const { rows: [r] } = await pool.query<Record<string, string>>(`
+  const {
+    rows: [r],
+  } = await pool.query<Record<string, string>>(
+    `
     SELECT (SELECT (balance * 100)::bigint::text FROM wallets WHERE account_id = $1) AS balance,
       COALESCE(SUM(CASE WHEN category = 'funding' AND status = 'successful' THEN amount * 100 END), 0)::bigint::text AS fundings,
       COALESCE(SUM(CASE WHEN category = 'purchase' AND status IN ('pending', 'successful') THEN total_debit * 100 END), 0)::bigint::text AS held,
       COALESCE(SUM(CASE WHEN category = 'purchase' AND status IN ('failed', 'reversed') THEN total_debit * 100 END), 0)::bigint::text AS refunded,
       COUNT(*) FILTER (WHERE category = 'purchase')::text AS purchases
-    FROM transactions WHERE account_id = $1`, [accountId]);
+    FROM transactions WHERE account_id = $1`,
+    [accountId],
+  );
   const balance = BigInt(r!.balance!);
   const fundings = BigInt(r!.fundings!);
   const held = BigInt(r!.held!);
-  return { balance, fundings, held, refunded: BigInt(r!.refunded!), purchases: Number(r!.purchases), gap: balance - (fundings - held) };
+  return {
+    balance,
+    fundings,
+    held,
+    refunded: BigInt(r!.refunded!),
+    purchases: Number(r!.purchases),
+    gap: balance - (fundings - held),
+  };
 }
 
 /** Kobo as naira text, for figures. */
-export const naira = (k: bigint): string => `${k < 0n ? '-' : ''}${(k < 0n ? -k : k) / 100n}.${String((k < 0n ? -k : k) % 100n).padStart(2, '0')}`;
+export const naira = (k: bigint): string =>
+  `${k < 0n ? '-' : ''}${(k < 0n ? -k : k) / 100n}.${String((k < 0n ? -k : k) % 100n).padStart(2, '0')}`;
 
 const MOVES: Record<string, string[]> = { pending: ['successful', 'failed'], successful: ['reversed'] };
 
@@ -51,14 +64,21 @@ export interface PurchaseRecord {
 }
 
 export async function purchasesOf(pool: pg.Pool, accountId: string): Promise<PurchaseRecord[]> {
-  const { rows } = await pool.query(`
+  const { rows } = await pool.query(
+    `
     SELECT t.id, t.status, t.reference, (t.total_debit * 100)::bigint::text AS total_debit, t.next_check_at,
       COALESCE((SELECT json_agg(json_build_array(h.from_status, h.to_status) ORDER BY h.id) FROM transaction_history h WHERE h.transaction_id = t.id), '[]') AS history,
       (SELECT json_build_object('key', i.key, 'state', i.state, 'response_status', i.response_status, 'response_body', i.response_body)
        FROM idempotency_keys i WHERE i.account_id = t.account_id AND i.transaction_id = t.id) AS idempotency
-    FROM transactions t WHERE t.account_id = $1 AND t.category = 'purchase' ORDER BY t.created_at, t.id`, [accountId]);
+    FROM transactions t WHERE t.account_id = $1 AND t.category = 'purchase' ORDER BY t.created_at, t.id`,
+    [accountId],
+  );
   return rows.map((r) => ({
-    id: r.id, status: r.status, reference: r.reference, total_debit: BigInt(r.total_debit), next_check_at: r.next_check_at,
+    id: r.id,
+    status: r.status,
+    reference: r.reference,
+    total_debit: BigInt(r.total_debit),
+    next_check_at: r.next_check_at,
     history: r.history as [string | null, string][],
     idempotency: r.idempotency,
   }));
@@ -69,7 +89,8 @@ export function auditPurchase(p: PurchaseRecord, answered: boolean): string[] {
   const bad: string[] = [];
   const shown = p.history.map(([from, to]) => `${from ?? '∅'}>${to}`).join(', ');
   const [created, ...moves] = p.history;
-  if (!created || created[0] !== null || created[1] !== 'pending') bad.push(`history does not start with its creation as pending: ${shown}`);
+  if (!created || created[0] !== null || created[1] !== 'pending')
+    bad.push(`history does not start with its creation as pending: ${shown}`);
   let at = created?.[1];
   for (const [from, to] of moves) {
     // One row per step: a second settlement of the same step would repeat a move or start from a stale state.
@@ -89,9 +110,14 @@ export function auditPurchase(p: PurchaseRecord, answered: boolean): string[] {
 
 /** Idempotency records that name a purchase which is not there (a link written without its purchase). */
 export async function danglingLinks(pool: pg.Pool, accountId: string): Promise<number> {
-  const { rows: [r] } = await pool.query<{ n: string }>(`
+  const {
+    rows: [r],
+  } = await pool.query<{ n: string }>(
+    `
     SELECT COUNT(*)::text AS n FROM idempotency_keys i
-    WHERE i.account_id = $1 AND i.transaction_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.id = i.transaction_id)`, [accountId]);
+    WHERE i.account_id = $1 AND i.transaction_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.id = i.transaction_id)`,
+    [accountId],
+  );
   return Number(r!.n);
 }
 
@@ -99,9 +125,14 @@ export async function danglingLinks(pool: pg.Pool, accountId: string): Promise<n
 export async function untilSettled(pool: pg.Pool, accountIds: string[], timeoutMs: number): Promise<number | null> {
   const t0 = Date.now();
   while (Date.now() - t0 < timeoutMs) {
-    const { rows: [r] } = await pool.query<{ n: string }>(`
+    const {
+      rows: [r],
+    } = await pool.query<{ n: string }>(
+      `
       SELECT COUNT(*)::text AS n FROM transactions
-      WHERE account_id = ANY($1::uuid[]) AND category = 'purchase' AND (next_check_at IS NOT NULL OR status = 'pending')`, [accountIds]);
+      WHERE account_id = ANY($1::uuid[]) AND category = 'purchase' AND (next_check_at IS NOT NULL OR status = 'pending')`,
+      [accountIds],
+    );
     if (Number(r!.n) === 0) return Date.now() - t0;
     await new Promise((res) => setTimeout(res, 200));
   }
@@ -112,13 +143,22 @@ export async function untilSettled(pool: pg.Pool, accountIds: string[], timeoutM
  * Samples a wallet's balance every `everyMs` until stop(): the lowest seen and how many samples. Not flat out: on 2
  * shared cores a tight loop of queries would take the CPU the servers and PostgreSQL need for the run itself.
  */
-export function watchBalance(pool: pg.Pool, accountId: string, everyMs = 5): { stop(): Promise<{ min: bigint; samples: number }> } {
+export function watchBalance(
+  pool: pg.Pool,
+  accountId: string,
+  everyMs = 5,
+): { stop(): Promise<{ min: bigint; samples: number }> } {
   let running = true;
   let min: bigint | null = null;
   let samples = 0;
   const loop = (async () => {
     while (running) {
-      const { rows: [r] } = await pool.query<{ b: string }>('SELECT (balance * 100)::bigint::text AS b FROM wallets WHERE account_id = $1', [accountId]);
+      const {
+        rows: [r],
+      } = await pool.query<{ b: string }>(
+        'SELECT (balance * 100)::bigint::text AS b FROM wallets WHERE account_id = $1',
+        [accountId],
+      );
       const b = BigInt(r!.b);
       if (min === null || b < min) min = b;
       samples++;

@@ -34,15 +34,35 @@ export function send(target: Target, agent: Agent | false, t0: number): Promise<
   return new Promise((resolve) => {
     const req = request(target.url, { method: target.method ?? 'GET', headers: target.headers, agent }, (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => { chunks.push(d); });
+      res.on('data', (d: Buffer) => {
+        chunks.push(d);
+      });
       const done = (error?: string) => {
         const bytes = Buffer.concat(chunks);
-        resolve({ sentAt, doneAt: Date.now() - t0, status: error ? 0 : res.statusCode ?? 0, body: bytes.toString('utf8'), bytes, headers: error ? {} : res.headers, ...(error ? { error } : {}) });
+        resolve({
+          sentAt,
+          doneAt: Date.now() - t0,
+          status: error ? 0 : (res.statusCode ?? 0),
+          body: bytes.toString('utf8'),
+          bytes,
+          headers: error ? {} : res.headers,
+          ...(error ? { error } : {}),
+        });
       };
       res.on('end', () => done());
       res.on('error', (e) => done(e.message));
     });
-    req.on('error', (e: NodeJS.ErrnoException) => resolve({ sentAt, doneAt: Date.now() - t0, status: 0, body: '', bytes: Buffer.alloc(0), headers: {}, error: e.code ?? e.message }));
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      resolve({
+        sentAt,
+        doneAt: Date.now() - t0,
+        status: 0,
+        body: '',
+        bytes: Buffer.alloc(0),
+        headers: {},
+        error: e.code ?? e.message,
+      }),
+    );
     req.end(target.body);
   });
 }
@@ -56,9 +76,11 @@ export async function closedLoop(count: number, workers: number, target: (i: num
   const t0 = Date.now();
   const out: Sample[] = [];
   let next = 0;
-  await Promise.all(Array.from({ length: workers }, async () => {
-    while (next < count) out.push(await get(target(next++), agent, t0));
-  }));
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < count) out.push(await get(target(next++), agent, t0));
+    }),
+  );
   agent.destroy();
   return out;
 }
@@ -68,7 +90,10 @@ export async function closedLoop(count: number, workers: number, target: (i: num
  * change what is sent as time goes on. Resolves when every request has been answered.
  */
 export async function openLoop(
-  rps: number, durationMs: number, target: (i: number, elapsed: number) => Target, agent: Agent | false = false,
+  rps: number,
+  durationMs: number,
+  target: (i: number, elapsed: number) => Target,
+  agent: Agent | false = false,
   onAnswer?: (s: Sample) => void,
 ): Promise<Sample[]> {
   const t0 = Date.now();

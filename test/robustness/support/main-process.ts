@@ -42,7 +42,9 @@ export async function startMain(opts: StartMainOptions = {}): Promise<MainProces
   const demo = opts.demo ?? true;
   const keysFile = join(dir, 'keys.json');
   const env: Record<string, string> = { LOG_LEVEL: 'warn', ...opts.env };
-  const entry = opts.bundle ? ['--enable-source-maps', BUNDLE] : ['--import', 'tsx', join(projectRoot, 'server/main.ts')];
+  const entry = opts.bundle
+    ? ['--enable-source-maps', BUNDLE]
+    : ['--import', 'tsx', join(projectRoot, 'server/main.ts')];
   const args = [...entry, '--port', String(port), '--host', host];
   // Always its own: with DATABASE_URL too, the admin socket lives there, and two servers cannot share one.
   args.push('--data-dir', join(dir, 'data'));
@@ -68,5 +70,13 @@ export async function startMain(opts: StartMainOptions = {}): Promise<MainProces
     }
   }
   if (demo && !keys) throw new Error(`no demo keys file from the server:\n${started.output()}`);
-  return { ...started, port, url, keys, exited, dataDir: join(dir, 'data'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    ...started,
+    port,
+    url,
+    keys,
+    exited,
+    dataDir: join(dir, 'data'),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }

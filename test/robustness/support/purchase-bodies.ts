@@ -7,8 +7,14 @@ import type { ProductRow, Store } from '../../../server/store/types.ts';
 import { bundle, operations } from '../../helpers/bundle.ts';
 import { rng } from './contract-fuzz.ts';
 
-export type PurchaseOperation = 'createAirtimePurchase' | 'createDataPurchase' | 'createElectricityPurchase' | 'createCableTvPurchase';
-export const PURCHASE_OPERATIONS: readonly PurchaseOperation[] = ['createAirtimePurchase', 'createDataPurchase', 'createElectricityPurchase', 'createCableTvPurchase'];
+export type PurchaseOperation =
+  'createAirtimePurchase' | 'createDataPurchase' | 'createElectricityPurchase' | 'createCableTvPurchase';
+export const PURCHASE_OPERATIONS: readonly PurchaseOperation[] = [
+  'createAirtimePurchase',
+  'createDataPurchase',
+  'createElectricityPurchase',
+  'createCableTvPurchase',
+];
 
 /** A row of the contract's `info.x-sandbox-scenarios`. */
 export interface Scenario {
@@ -21,7 +27,9 @@ export interface Scenario {
 }
 
 export const SCENARIOS = (bundle.info as unknown as { 'x-sandbox-scenarios': Scenario[] })['x-sandbox-scenarios'];
-export const PURCHASE_SCENARIOS = SCENARIOS.filter((s) => (PURCHASE_OPERATIONS as readonly string[]).includes(s.operation));
+export const PURCHASE_SCENARIOS = SCENARIOS.filter((s) =>
+  (PURCHASE_OPERATIONS as readonly string[]).includes(s.operation),
+);
 
 /** Path of an operation under the base path, from the contract. */
 export const pathOf = (operationId: string): string => {
@@ -32,9 +40,13 @@ export const pathOf = (operationId: string): string => {
 
 /** The scenario a body triggers: the first row of the table whose members all match (the contract's precedence). */
 export function scenarioOf(operation: PurchaseOperation, body: Record<string, string>): Scenario | undefined {
-  const cents = (v: string | undefined) => (v === undefined || !/^\d+(\.\d{1,2})?$/.test(v) ? NaN : Math.round(Number(v) * 100));
-  return PURCHASE_SCENARIOS.find((s) => s.operation === operation
-    && Object.entries(s.when).every(([k, v]) => (k === 'amount' ? cents(body[k]) === cents(v) : body[k] === v)));
+  const cents = (v: string | undefined) =>
+    v === undefined || !/^\d+(\.\d{1,2})?$/.test(v) ? NaN : Math.round(Number(v) * 100);
+  return PURCHASE_SCENARIOS.find(
+    (s) =>
+      s.operation === operation &&
+      Object.entries(s.when).every(([k, v]) => (k === 'amount' ? cents(body[k]) === cents(v) : body[k] === v)),
+  );
 }
 
 /**
@@ -44,7 +56,8 @@ export function scenarioOf(operation: PurchaseOperation, body: Record<string, st
 export type Expected = { status: 201; state: 'successful' | 'failed' | 'reversed' } | { status: 404; code: string };
 
 export function expectedOf(s: Scenario | undefined): Expected {
-  if (s?.outcome === 'not_found') return { status: 404, code: 'meter_number' in s.when ? 'METER_NOT_FOUND' : 'SMARTCARD_NOT_FOUND' };
+  if (s?.outcome === 'not_found')
+    return { status: 404, code: 'meter_number' in s.when ? 'METER_NOT_FOUND' : 'SMARTCARD_NOT_FOUND' };
   return { status: 201, state: s?.then ?? 'successful' };
 }
 
@@ -58,7 +71,11 @@ export interface Catalogue {
 }
 
 export async function catalogue(store: Store): Promise<Catalogue> {
-  const first = async (kind: ProductRow['kind'], filter: Record<string, string>, pick: (p: ProductRow) => boolean = () => true) => {
+  const first = async (
+    kind: ProductRow['kind'],
+    filter: Record<string, string>,
+    pick: (p: ProductRow) => boolean = () => true,
+  ) => {
     const items = (await store.listProducts('sandbox', kind, filter, { page: 1, per_page: 100 })).items.filter(pick);
     if (!items[0]) throw new Error(`no sandbox ${kind} product (${JSON.stringify(filter)}) in the catalogue`);
     return items[0];
@@ -87,7 +104,11 @@ export function amountIn(p: ProductRow, rnd: () => number, at_most_cents = 500_0
 }
 
 /** Customer numbers that trigger no scenario (checked below against the contract's table, whatever it grows into). */
-export const ORDINARY = { phone_number: '08012345678', meter_number: '1234567890123', smartcard_number: '1234567890' } as const;
+export const ORDINARY = {
+  phone_number: '08012345678',
+  meter_number: '1234567890123',
+  smartcard_number: '1234567890',
+} as const;
 
 /**
  * An ordinary purchase body of `operation` (successful at once), with the members of `scenario` on top. The meter
@@ -95,16 +116,28 @@ export const ORDINARY = { phone_number: '08012345678', meter_number: '1234567890
  * Without a scenario the body must trigger none: a number the table later claims would turn every "ordinary"
  * purchase into that scenario's story (it once did: the cable-TV timeout took the default smartcard).
  */
-export function purchaseBody(c: Catalogue, operation: PurchaseOperation, rnd: () => number, scenario?: Scenario): Record<string, string> {
+export function purchaseBody(
+  c: Catalogue,
+  operation: PurchaseOperation,
+  rnd: () => number,
+  scenario?: Scenario,
+): Record<string, string> {
   const body = bodyOf(c, operation, rnd, scenario);
   const triggered = scenarioOf(operation, body);
   if (scenario === undefined && triggered !== undefined) {
-    throw new Error(`the ordinary ${operation} body ${JSON.stringify(body)} triggers the sandbox scenario ${triggered.name}`);
+    throw new Error(
+      `the ordinary ${operation} body ${JSON.stringify(body)} triggers the sandbox scenario ${triggered.name}`,
+    );
   }
   return body;
 }
 
-function bodyOf(c: Catalogue, operation: PurchaseOperation, rnd: () => number, scenario?: Scenario): Record<string, string> {
+function bodyOf(
+  c: Catalogue,
+  operation: PurchaseOperation,
+  rnd: () => number,
+  scenario?: Scenario,
+): Record<string, string> {
   const when = scenario?.when ?? {};
   switch (operation) {
     case 'createAirtimePurchase':
@@ -124,4 +157,5 @@ function bodyOf(c: Catalogue, operation: PurchaseOperation, rnd: () => number, s
 /** The contract fuzz's seeded PRNG (mulberry32), so a failing run is replayed with its seed (PURCHASE_SEED). */
 export const seeded = rng;
 
-export const seed = (): number => (process.env.PURCHASE_SEED ? Number(process.env.PURCHASE_SEED) : Date.now() % 1_000_000);
+export const seed = (): number =>
+  process.env.PURCHASE_SEED ? Number(process.env.PURCHASE_SEED) : Date.now() % 1_000_000;

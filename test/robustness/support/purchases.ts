@@ -15,7 +15,8 @@ import { startMain, type MainProcess } from './main-process.ts';
 import { createSchema, databaseUrl, dropSchema, schemaName, withSchema } from './postgres.ts';
 
 export const SANDBOX_BASE = '/api/partners/sandbox/v1';
-const PURCHASE_SCOPES = 'read_balance,read_transactions,view_products,purchase_airtime,purchase_data,purchase_electricity,purchase_cable_tv';
+const PURCHASE_SCOPES =
+  'read_balance,read_transactions,view_products,purchase_airtime,purchase_data,purchase_electricity,purchase_cable_tv';
 
 /** A schema, the bundle's instances on it, and a store opened by the check itself (console commands, catalogue). */
 export interface World {
@@ -37,16 +38,27 @@ export async function openWorld(tag: string, baseEnv: Record<string, string> = {
   const pool = new pg.Pool({ connectionString: databaseUrl, options: `-c search_path=${schema}`, max: 4 });
   const instances: MainProcess[] = [];
   const world: World = {
-    schema, dbUrl, store, pool, instances,
+    schema,
+    dbUrl,
+    store,
+    pool,
+    instances,
     async start(env = {}) {
       // No demo data: the checks' accounts are the only ones, so every figure is theirs. The catalogue is loaded by
       // every start (ensureCatalogue), demo or not.
-      const srv = await startMain({ bundle: true, demo: false, env: { DATABASE_URL: dbUrl, RATE_LIMIT_RPS: '0', ...baseEnv, ...env } });
+      const srv = await startMain({
+        bundle: true,
+        demo: false,
+        env: { DATABASE_URL: dbUrl, RATE_LIMIT_RPS: '0', ...baseEnv, ...env },
+      });
       instances.push(srv);
       return srv;
     },
     async close() {
-      for (const s of instances) { await s.stop(); s.cleanup(); }
+      for (const s of instances) {
+        await s.stop();
+        s.cleanup();
+      }
       await pool.end();
       await store.close();
       await dropSchema(schema);
@@ -62,19 +74,35 @@ export interface Partner {
 
 /** A sandbox account of its own with a key holding the purchase scopes and a wallet funded once with `balance`. */
 export async function fundedPartner(store: Store, balance: string, name = 'Robustness Partner'): Promise<Partner> {
-  const [account] = await createAccounts(store, { name, email: 'robust@example.com', business_name: `${name} Ltd`, environments: ['sandbox'] });
+  const [account] = await createAccounts(store, {
+    name,
+    email: 'robust@example.com',
+    business_name: `${name} Ltd`,
+    environments: ['sandbox'],
+  });
   const { secret } = await createKey(store, { account_id: account!.id, name: 'robustness', scopes: PURCHASE_SCOPES });
   await store.fundWallet({ account_id: account!.id, amount: balance, at: new Date() });
   return { account_id: account!.id, key: secret };
 }
 
 /** A POST of a purchase: the body's JSON, its Idempotency-Key and the key of the partner. */
-export function purchaseTarget(origin: string, key: string, idempotencyKey: string, operation: PurchaseOperation, json: string): Target {
+export function purchaseTarget(
+  origin: string,
+  key: string,
+  idempotencyKey: string,
+  operation: PurchaseOperation,
+  json: string,
+): Target {
   return {
     url: `${origin}${SANDBOX_BASE}${pathOf(operation)}`,
     method: 'POST',
     body: json,
-    headers: { Authorization: `Bearer ${key}`, 'Idempotency-Key': idempotencyKey, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(json)) },
+    headers: {
+      Authorization: `Bearer ${key}`,
+      'Idempotency-Key': idempotencyKey,
+      'Content-Type': 'application/json',
+      'Content-Length': String(Buffer.byteLength(json)),
+    },
   };
 }
 

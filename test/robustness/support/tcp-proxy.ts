@@ -46,17 +46,22 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as net.AddressInfo).port,
-    get accepted() { return accepted; },
+    get accepted() {
+      return accepted;
+    },
     upstreamPorts: () => [...upstreams].map((s) => s.localPort).filter((p): p is number => typeof p === 'number'),
     cut() {
       refusing = true;
       for (const s of open) s.resetAndDestroy();
       open.clear();
     },
-    restore() { refusing = false; },
-    close: () => new Promise<void>((resolve) => {
-      for (const s of open) s.destroy();
-      server.close(() => resolve());
-    }),
+    restore() {
+      refusing = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of open) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

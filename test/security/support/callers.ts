@@ -22,4 +22,5 @@ export function callersOf(keys: DemoKeys, env: Environment): Caller[] {
   ];
 }
 
-export const headersOf = (c: Caller): Record<string, string> => (c.authorization ? { authorization: c.authorization, accept: 'application/json' } : { accept: 'application/json' });
+export const headersOf = (c: Caller): Record<string, string> =>
+  c.authorization ? { authorization: c.authorization, accept: 'application/json' } : { accept: 'application/json' };

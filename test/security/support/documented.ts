@@ -25,14 +25,20 @@ export function errorCodeOf(a: Answer): string | undefined {
 export function undocumented(contract: Contract, op: OperationModel, a: Answer): string[] {
   if (a.status >= 500) return [`${a.status} (a 5xx): ${a.body.slice(0, 200)}`];
   const res = op.responses.get(a.status);
-  if (!res) return [`status ${a.status} is not documented for ${op.operationId} (documented: ${[...op.responses.keys()].join(', ')}); body ${a.body.slice(0, 200)}`];
+  if (!res)
+    return [
+      `status ${a.status} is not documented for ${op.operationId} (documented: ${[...op.responses.keys()].join(', ')}); body ${a.body.slice(0, 200)}`,
+    ];
   const out: string[] = [];
-  if (!/^application\/json\b/.test(a.headers['content-type'] ?? '')) out.push(`content-type '${a.headers['content-type'] ?? ''}'`);
+  if (!/^application\/json\b/.test(a.headers['content-type'] ?? ''))
+    out.push(`content-type '${a.headers['content-type'] ?? ''}'`);
   if (!a.headers['x-request-id']) out.push('no X-Request-Id');
-  for (const h of res.headers) if (h.required && a.headers[h.name.toLowerCase()] === undefined) out.push(`no ${h.name} on ${a.status}`);
+  for (const h of res.headers)
+    if (h.required && a.headers[h.name.toLowerCase()] === undefined) out.push(`no ${h.name} on ${a.status}`);
   const body = parseJson(a.body) as { status?: { code?: unknown } } | undefined;
   if (body === undefined) return [...out, `body is not JSON: ${a.body.slice(0, 200)}`];
-  if (res.schemaPointer) for (const p of contract.schemas.validate(res.schemaPointer, body)) out.push(`body ${p.path} ${p.message}`);
+  if (res.schemaPointer)
+    for (const p of contract.schemas.validate(res.schemaPointer, body)) out.push(`body ${p.path} ${p.message}`);
   if (body.status?.code !== a.status) out.push(`status.code ${String(body.status?.code)} ≠ ${a.status}`);
   const code = errorCodeOf(a);
   if (a.status >= 400 && res.codes.length && (code === undefined || !res.codes.includes(code))) {

@@ -36,13 +36,21 @@ export class RawClient {
     this.sent++;
     return new Promise((resolve, reject) => {
       const r = request(
-        { host: this.host, port: this.port, agent: this.agent, method: req.method ?? 'GET', path: req.target, headers: req.headers ?? {} },
+        {
+          host: this.host,
+          port: this.port,
+          agent: this.agent,
+          method: req.method ?? 'GET',
+          path: req.target,
+          headers: req.headers ?? {},
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
             const headers: Record<string, string> = {};
-            for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+            for (const [k, v] of Object.entries(res.headers))
+              if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
             resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('utf8') });
           });
           res.on('error', reject);

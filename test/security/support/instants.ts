@@ -26,7 +26,8 @@ export function instantOf(text: string): Instant | undefined {
   const m = RFC3339.exec(text);
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s, frac = '', sign, oh = '0', om = '0'] = m;
-  const seconds = daysFromCivil(Number(y), Number(mo), Number(d)) * 86400 + Number(h) * 3600 + Number(mi) * 60 + Number(s);
+  const seconds =
+    daysFromCivil(Number(y), Number(mo), Number(d)) * 86400 + Number(h) * 3600 + Number(mi) * 60 + Number(s);
   const offset = (sign === '-' ? -1 : 1) * (Number(oh) * 3600 + Number(om) * 60);
   const nanos = BigInt((frac + '000000000').slice(0, 9));
   return { ns: BigInt(seconds - offset) * 1_000_000_000n + nanos, leap: s === '60' };

@@ -25,7 +25,10 @@ export const STORES: StoreUnderTest[] = [
       const schema = `security_${tag}_${process.pid}_${Date.now()}`;
       await admin((c) => c.query(`CREATE SCHEMA ${schema}`));
       // A signing key, as every PostgreSQL deployment with webhooks has one (the embedded store keeps its own).
-      const srv = await startTestServer([], { DATABASE_URL: withSchema(databaseUrl!, schema), WEBHOOK_SIGNING_KEY: randomBytes(32).toString('base64') });
+      const srv = await startTestServer([], {
+        DATABASE_URL: withSchema(databaseUrl!, schema),
+        WEBHOOK_SIGNING_KEY: randomBytes(32).toString('base64'),
+      });
       return {
         ...srv,
         async stop() {

@@ -46,18 +46,25 @@ export function pathVariants(base: string, otherBase: string, segments: Segment[
     if (!s.literal) return;
     for (const flipped of caseFlips(s.text, r)) add(`case: ${flipped}`, withSegment(i, flipped));
     const letter = [...s.text].findIndex(isLetter);
-    if (letter >= 0) add(`percent-encoded letter in ${s.text}`, withSegment(i, s.text.slice(0, letter) + pct(s.text[letter]!) + s.text.slice(letter + 1)));
+    if (letter >= 0)
+      add(
+        `percent-encoded letter in ${s.text}`,
+        withSegment(i, s.text.slice(0, letter) + pct(s.text[letter]!) + s.text.slice(letter + 1)),
+      );
     add(`;x=1 on ${s.text}`, withSegment(i, `${s.text};x=1`));
   });
   add('trailing slash', `${base}${rest}/`);
   add('double slash (leading)', `${base}/${rest}`);
-  for (let i = 1; i < texts.length; i++) add(`double slash (inner, before ${texts[i]})`, base + join([...texts.slice(0, i), '', ...texts.slice(i)]));
+  for (let i = 1; i < texts.length; i++)
+    add(`double slash (inner, before ${texts[i]})`, base + join([...texts.slice(0, i), '', ...texts.slice(i)]));
   add('double slash (trailing)', `${base}${rest}//`);
   // Dot segments go before the last segment: a trailing `.` would be a parameter value of a longer template.
   const last = texts.length - 1;
   add('dot segment /./', base + join([...texts.slice(0, last), '.', texts[last]!]));
   add('dot segments /x/../', base + join([...texts.slice(0, last), 'x', '..', texts[last]!]));
-  segments.forEach((s, i) => { if (!s.literal) add(`empty segment for ${segments.map((x) => x.text).join('/')}`, withSegment(i, '')); });
+  segments.forEach((s, i) => {
+    if (!s.literal) add(`empty segment for ${segments.map((x) => x.text).join('/')}`, withSegment(i, ''));
+  });
 
   const baseSegs = base.split('/').slice(1);
   for (const flipped of caseFlips(base, r)) add(`base path case: ${flipped}`, flipped + rest);
