@@ -21,12 +21,10 @@ export function webhookPayloadConformance(received: ReceivedWebhook, schemas: Co
       },
     ];
   }
-  const out: Problem[] = schemas
-    .validate(WEBHOOK_EVENT_SCHEMA, body)
-    .map((e) => ({
-      message: `the delivery's body is off contract at ${e.path}: ${e.message}`,
-      documented: 'a WebhookEvent',
-    }));
+  const out: Problem[] = schemas.validate(WEBHOOK_EVENT_SCHEMA, body).map((e) => ({
+    message: `the delivery's body is off contract at ${e.path}: ${e.message}`,
+    documented: 'a WebhookEvent',
+  }));
   const id = (body as { id?: unknown }).id;
   if (id !== received.headers['webhook-id'])
     out.push({

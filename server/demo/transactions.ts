@@ -145,12 +145,6 @@ export interface GenerateTransactionsOptions {
   extra?: readonly TransactionRow[];
 }
 
-/** Groups thousands for descriptions: 1234567 kobo -> "12,345.67". */
-function displayNaira(kobo: number): string {
-  const [whole, frac] = formatKobo(kobo).split('.') as [string, string];
-  return `NGN ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
-}
-
 /** NIP-style transfer fee tiers: up to 5,000 -> 10; up to 50,000 -> 25; above -> 50 (naira). */
 function bankTransferFee(amountKobo: number): number {
   if (amountKobo <= naira(5_000)) return naira(10);

@@ -12,7 +12,6 @@ import type { AnyRoute } from '../contract/route-table.ts';
 import { type ApiError, errors } from '../errors.ts';
 
 export const MAX_PATH_PARAM_LENGTH = 128;
-// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** The "not found" of each path parameter, by operation (default: 404 NOT_FOUND). */

@@ -63,7 +63,8 @@ function proxy(target: { host: string; port: number }) {
   const stop = () =>
     new Promise<void>((resolve) => {
       for (const s of sockets) s.destroy();
-      server ? server.close(() => resolve()) : resolve();
+      if (server) server.close(() => resolve());
+      else resolve();
     });
   return { start, stop };
 }

@@ -3,7 +3,6 @@
  * against an oracle written here from the IANA special-purpose registries (not from ipaddr.js, which the code uses),
  * and mutants — broken copies of url-policy.ts — that the same tables must catch.
  */
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as policyModule from './url-policy.ts';
 import { importMutant, type Edit } from '../../test/helpers/import-mutant.ts';

@@ -257,13 +257,19 @@ export function usageDocument(
     const method = u.place === 'request' && (u.method === 'get' || u.method === 'delete') ? 'post' : u.method;
     const { op, location } = operation(u, ['paths', `/r${i}`, method]);
     doc.paths[`/r${i}`] = { [method]: { operationId: `op${i}`, ...op } };
-    if (location) (users.push(`${method.toUpperCase()} /r${i}`), locations.push(location));
+    if (location) {
+      users.push(`${method.toUpperCase()} /r${i}`);
+      locations.push(location);
+    }
   });
   hooks.forEach((u, i) => {
     const name = `e${i}.happened`;
     const { op, location } = operation(u, ['webhooks', name, 'post'], true);
     doc.webhooks[name] = { post: op };
-    if (location) (users.push(`webhook ${name}`), locations.push(location));
+    if (location) {
+      users.push(`webhook ${name}`);
+      locations.push(location);
+    }
   });
   return { doc, users, locations };
 }

@@ -136,7 +136,6 @@ const NOT_FOUND: Record<string, Record<string, string>> = {
   getEvent: { event_id: 'EVENT_NOT_FOUND' },
 };
 
-// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 function decodable(wire: string): boolean {

@@ -42,12 +42,12 @@ function parseDoc(text: string, source: string): OpenApiDoc {
   try {
     return JSON.parse(text) as OpenApiDoc;
   } catch (e) {
-    throw new Error(`${source} is not a JSON OpenAPI bundle: ${(e as Error).message}`);
+    throw new Error(`${source} is not a JSON OpenAPI bundle: ${(e as Error).message}`, { cause: e });
   }
 }
 
 function fromGit(root: string, ref: string, source: string): ReleasedContract {
-  let r = git(root, ['show', `${ref}:${CURRENT_BUNDLE}`]);
+  const r = git(root, ['show', `${ref}:${CURRENT_BUNDLE}`]);
   if (!r.ok) throw new Error(`cannot read ${CURRENT_BUNDLE} at ${ref}: ${r.err.trim()}`);
   const doc = parseDoc(r.out, source);
   return { source, version: versionOf(doc), doc };

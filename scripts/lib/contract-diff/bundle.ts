@@ -32,6 +32,7 @@ export function bundleContract(root: string): { text: string; doc: OpenApiDoc } 
       const err = e as { stdout?: Buffer; stderr?: Buffer; message: string };
       throw new Error(
         `cannot bundle ${CONTRACT_ROOT} of ${root}: ${`${err.stdout ?? ''}${err.stderr ?? ''}`.trim() || err.message}`,
+        { cause: e },
       );
     }
     const doc = JSON.parse(readFileSync(out, 'utf8')) as OpenApiDoc;

@@ -28,7 +28,7 @@ export function readReleaseIndex(root: string): ReleaseIndex {
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
-    throw new Error(`${RELEASE_INDEX} is not JSON: ${(e as Error).message}`);
+    throw new Error(`${RELEASE_INDEX} is not JSON: ${(e as Error).message}`, { cause: e });
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new Error(`${RELEASE_INDEX} must be an object of versions`);

@@ -93,7 +93,6 @@ function validFor(s: JsonObject, v: unknown): boolean {
     !/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(text)
   )
     return false;
-  // eslint-disable-next-line no-control-regex -- RFC 3986 has no control characters nor spaces (the URL parser would escape them)
   if (s.format === 'uri' && (/[\u0000-\u0020\u007f]/.test(text) || !URL.canParse(text))) return false;
   if (typeof s.pattern === 'string' && !new RegExp(s.pattern as string, 'u').test(text)) return false;
   return true;
