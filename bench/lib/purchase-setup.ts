@@ -29,6 +29,8 @@ export interface PurchaseWorld {
   many: BenchPartner[];
   /** A data plan the mixed load buys (MTN, the cheapest). */
   dataPlanId: string;
+  /** The MTN airtime product: what `POST /purchases` buys airtime by (the purchases by reference). */
+  airtimeProductId: string;
   /** Purchases, their debits and the wallets in the schema, for the checks after a run. */
   count(): Promise<{ purchases: number; hot_balance: string }>;
   /** A webhook endpoint for every partner, all event types, at `url`; returns the deliveries queued or sent so far. */
@@ -81,12 +83,15 @@ export async function purchaseWorld(postgresUrl: string, many: number): Promise<
         Number((b.attributes as { price: { amount: string } }).price.amount),
     )[0];
     if (!cheapest) throw new Error('no MTN data plan in the sandbox catalogue');
+    const airtime = await store.getAirtimeProduct('sandbox', 'MTN');
+    if (!airtime) throw new Error('no MTN airtime product in the sandbox catalogue');
     return {
       schema,
       url,
       hot,
       many: others,
       dataPlanId: cheapest.id,
+      airtimeProductId: airtime.id,
       async count() {
         const {
           rows: [r],

@@ -4,6 +4,8 @@
  * succeeds at once (08011111111), every request with a fresh Idempotency-Key, 50 connections:
  *   - one hot wallet: every purchase debits the same wallet (they queue on its row lock);
  *   - many wallets: the same purchase, each request from the next of 200 partners (own key, own wallet);
+ *   - the same two loads the way a partner of the published API buys: `POST /purchases` by the airtime product's id
+ *     with a fresh `external_reference` per request and no Idempotency-Key (the reference is what deduplicates);
  *   - reads alone, then the same reads with 1 purchase in 10 (a data plan): the reads' figures while purchases flow.
  * Then, with the server stopped, `pgbench -c 50 -j 2` (lib/pgbench.ts). For each load, CPU per request of the
  * server and of PostgreSQL and database transactions per request (lib/cpu.ts): where the time goes. In a full run,
@@ -28,6 +30,7 @@ import { PROJECT_ROOT } from '../lib/dataset.ts';
 import { startProcess, startReferenceServer, type Proc } from '../lib/procs.ts';
 import { summarizeProfile, type ProfileSummary } from '../lib/profile.ts';
 import { purchaseWorld, type BenchPartner, type PurchaseWorld } from '../lib/purchase-setup.ts';
+import { buyingByReference, createdPerSecond } from '../lib/reference-purchases.ts';
 import { authHeaders, type PhaseContext } from './common.ts';
 
 export const MANY_WALLETS = 200;
@@ -38,6 +41,8 @@ export interface PurchaseLoad extends LoadResult {
   id:
     | 'hot_wallet'
     | 'many_wallets'
+    | 'hot_wallet_reference'
+    | 'many_wallets_reference'
     | 'reads_alone'
     | 'mixed'
     | 'mixed_hanging_webhooks'
@@ -53,6 +58,11 @@ export interface PurchaseRound {
   hot_wallet_rps: number;
   many_wallets_rps: number;
   pgbench_tps: number;
+  /**
+   * The same two loads by `external_reference` without an Idempotency-Key: purchases created (201) per second. Absent
+   * in results from before that form was measured.
+   */
+  reference?: { hot_wallet_rps: number; many_wallets_rps: number };
   /** The same loads against the floor server (purchase-floor-server.mjs); absent in results from before it. */
   floor?: {
     hot_wallet_rps: number;
@@ -260,6 +270,23 @@ async function floorLoads(
   };
 }
 
+/** The hot-wallet and many-wallets loads by `external_reference`, no Idempotency-Key (`POST /purchases`). */
+async function referenceLoads(
+  ctx: PhaseContext,
+  proc: Proc,
+  postgresUrl: string,
+  world: PurchaseWorld,
+): Promise<PurchaseLoad[]> {
+  return [
+    await load(ctx, proc, postgresUrl, 'hot_wallet_reference', [
+      buyingByReference([world.hot], world.airtimeProductId),
+    ]),
+    await load(ctx, proc, postgresUrl, 'many_wallets_reference', [
+      buyingByReference(world.many, world.airtimeProductId),
+    ]),
+  ];
+}
+
 /** A reference server on the world's schema for the length of `body`. */
 async function withServer<T>(world: PurchaseWorld, body: (proc: Proc) => Promise<T>): Promise<T> {
   const proc = await startReferenceServer(
@@ -285,6 +312,7 @@ export async function measurePurchases(ctx: PhaseContext, postgresUrl: string): 
       const out: PurchaseLoad[] = [];
       out.push(await load(ctx, proc, postgresUrl, 'hot_wallet', [buying([world.hot])]));
       out.push(await load(ctx, proc, postgresUrl, 'many_wallets', [buying(world.many)]));
+      out.push(...(await referenceLoads(ctx, proc, postgresUrl, world)));
       const reads = Array.from({ length: 9 }, (_, i) => reading(world.many, READS[i % READS.length]!));
       out.push(await load(ctx, proc, postgresUrl, 'reads_alone', reads));
       const data = JSON.stringify({ product_id: world.dataPlanId, phone_number: '08011111111' });
@@ -340,23 +368,30 @@ export async function measurePurchases(ctx: PhaseContext, postgresUrl: string): 
       loads.push(...floors);
       pgbench = await pgbenchOnce(ctx, postgresUrl);
       const rps = (id: PurchaseLoad['id']) => loads.find((l) => l.id === id)!.rps;
+      const created = (id: PurchaseLoad['id']) => createdPerSecond(loads.find((l) => l.id === id)!);
       rounds.push({
         hot_wallet_rps: rps('hot_wallet'),
         many_wallets_rps: rps('many_wallets'),
         pgbench_tps: pgbench.tps,
+        reference: {
+          hot_wallet_rps: created('hot_wallet_reference'),
+          many_wallets_rps: created('many_wallets_reference'),
+        },
         floor,
       });
       for (let round = 2; round <= (plan.quick ? 1 : ROUNDS_FULL); round++) {
-        const [hot, many] = await withServer(world, async (proc) => [
+        const [hot, many, hotRef, manyRef] = await withServer(world, async (proc) => [
           await load(ctx, proc, postgresUrl, 'hot_wallet', [buying([world.hot])]),
           await load(ctx, proc, postgresUrl, 'many_wallets', [buying(world.many)]),
+          ...(await referenceLoads(ctx, proc, postgresUrl, world)),
         ]);
         const { floor } = await floorLoads(ctx, world, postgresUrl);
         const tps = (await pgbenchOnce(ctx, postgresUrl)).tps;
-        rounds.push({ hot_wallet_rps: hot!.rps, many_wallets_rps: many!.rps, pgbench_tps: tps, floor });
+        const reference = { hot_wallet_rps: createdPerSecond(hotRef!), many_wallets_rps: createdPerSecond(manyRef!) };
+        rounds.push({ hot_wallet_rps: hot!.rps, many_wallets_rps: many!.rps, pgbench_tps: tps, reference, floor });
         const x = (n: number) => `${(n / tps).toFixed(2)}×`;
         log(
-          `purchases round ${round}: hot wallet ${x(hot!.rps)} (floor ${x(floor.hot_wallet_rps)}, grouped ${x(floor.grouped_hot_wallet_rps)}), many wallets ${x(many!.rps)} (floor ${x(floor.many_wallets_rps)}, grouped ${x(floor.grouped_many_wallets_rps)}) of pgbench`,
+          `purchases round ${round}: hot wallet ${x(hot!.rps)} (by reference ${x(reference.hot_wallet_rps)}; floor ${x(floor.hot_wallet_rps)}, grouped ${x(floor.grouped_hot_wallet_rps)}), many wallets ${x(many!.rps)} (by reference ${x(reference.many_wallets_rps)}; floor ${x(floor.many_wallets_rps)}, grouped ${x(floor.grouped_many_wallets_rps)}) of pgbench`,
         );
       }
     } catch (e) {

@@ -109,7 +109,8 @@ describe('purchase goals', () => {
 
   it('are "not measured" without pgbench or without the phase, and absent from runs before the phase existed', () => {
     expect(purchaseGoals(results(300, 400, null)).map((g) => g.met)).toEqual([null, null]);
-    expect(purchaseGoals(null).map((g) => g.measured)).toEqual(['not measured', 'not measured']);
+    // Both forms (keyed, by reference) are goals of a run that could not measure them.
+    expect(purchaseGoals(null).map((g) => g.measured)).toEqual(Array(4).fill('not measured'));
     expect(purchaseGoals(undefined)).toEqual([]);
   });
 
