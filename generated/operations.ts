@@ -225,7 +225,8 @@ export const OPERATIONS = {
       "network",
       "phone_number",
       "amount",
-      "reference"
+      "reference",
+      "external_reference"
     ],
     query: [],
     integerQuery: [],
@@ -242,7 +243,8 @@ export const OPERATIONS = {
     bodyMembers: [
       "product_id",
       "phone_number",
-      "reference"
+      "reference",
+      "external_reference"
     ],
     query: [],
     integerQuery: [],
@@ -261,7 +263,8 @@ export const OPERATIONS = {
       "meter_number",
       "amount",
       "phone_number",
-      "reference"
+      "reference",
+      "external_reference"
     ],
     query: [],
     integerQuery: [],
@@ -278,7 +281,8 @@ export const OPERATIONS = {
     bodyMembers: [
       "product_id",
       "smartcard_number",
-      "reference"
+      "reference",
+      "external_reference"
     ],
     query: [],
     integerQuery: [],

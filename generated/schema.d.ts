@@ -254,7 +254,7 @@ export interface paths {
         put?: never;
         /**
          * Buy airtime
-         * @description Tops up a Nigerian mobile number with airtime on the given network and debits the amount from your wallet (no fee). The amount must lie within the network's airtime product range (`GET /products/airtimes`). Most purchases answer 201 already `successful`; a `pending` one is settled later (poll `GET /account/transactions/{id}`). Send an `Idempotency-Key` so that a retry never buys twice. Checks, in order: key, IP, scope, `Idempotency-Key`, body, biller, idempotency record, amount range, balance.
+         * @description Tops up a Nigerian mobile number with airtime on the given network and debits the amount from your wallet (no fee). The amount must lie within the network's airtime product range (`GET /products/airtimes`). Most purchases answer 201 already `successful`; a `pending` one is settled later (poll `GET /account/transactions/{id}`). Send your own `external_reference`, an `Idempotency-Key`, or both, so that a retry never buys twice (a reference already used is 409 `DUPLICATE_REFERENCE`). Checks, in order: key, IP, scope, `Idempotency-Key` (or an `external_reference`), body, biller, idempotency record, reference, amount range, balance.
          */
         post: operations["createAirtimePurchase"];
         delete?: never;
@@ -274,7 +274,7 @@ export interface paths {
         put?: never;
         /**
          * Buy a data plan
-         * @description Buys a data plan (`GET /products/dataplans`) for a Nigerian mobile number and debits the plan's price from your wallet (no fee). Most purchases answer 201 already `successful`; a `pending` one is settled later (poll `GET /account/transactions/{id}`). Send an `Idempotency-Key` so that a retry never buys twice. Checks, in order: key, IP, scope, `Idempotency-Key`, body, biller, idempotency record, product, balance.
+         * @description Buys a data plan (`GET /products/dataplans`) for a Nigerian mobile number and debits the plan's price from your wallet (no fee). Most purchases answer 201 already `successful`; a `pending` one is settled later (poll `GET /account/transactions/{id}`). Send your own `external_reference`, an `Idempotency-Key`, or both, so that a retry never buys twice (a reference already used is 409 `DUPLICATE_REFERENCE`). Checks, in order: key, IP, scope, `Idempotency-Key` (or an `external_reference`), body, biller, idempotency record, reference, product, balance.
          */
         post: operations["createDataPurchase"];
         delete?: never;
@@ -294,7 +294,7 @@ export interface paths {
         put?: never;
         /**
          * Pay for electricity
-         * @description Pays an amount of electricity to a meter through an electricity product (one distributor and meter type, `GET /products/electricity`) and debits the amount plus a 100.00 NGN convenience fee from your wallet. The meter is verified with the distributor first (404 `METER_NOT_FOUND`). A prepaid meter's transaction carries the `token` to enter on the meter and the `units` it loads once `successful`; a postpaid meter gets no token. Send an `Idempotency-Key` so that a retry never pays twice. Checks, in order: key, IP, scope, `Idempotency-Key`, body, biller, idempotency record, product, amount range, meter, balance.
+         * @description Pays an amount of electricity to a meter through an electricity product (one distributor and meter type, `GET /products/electricity`) and debits the amount plus a 100.00 NGN convenience fee from your wallet. The meter is verified with the distributor first (404 `METER_NOT_FOUND`). A prepaid meter's transaction carries the `token` to enter on the meter and the `units` it loads once `successful`; a postpaid meter gets no token. Send your own `external_reference`, an `Idempotency-Key`, or both, so that a retry never pays twice (a reference already used is 409 `DUPLICATE_REFERENCE`). Checks, in order: key, IP, scope, `Idempotency-Key` (or an `external_reference`), body, biller, idempotency record, reference, product, amount range, meter, balance.
          */
         post: operations["createElectricityPurchase"];
         delete?: never;
@@ -314,7 +314,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a cable TV bouquet
-         * @description Pays a cable TV bouquet (`GET /products/cabletv`) for a smartcard and debits the bouquet's price from your wallet (no fee). The smartcard is verified with the provider first (404 `SMARTCARD_NOT_FOUND`). Most purchases answer 201 already `successful`; a `pending` one is settled later (poll `GET /account/transactions/{id}`). Send an `Idempotency-Key` so that a retry never pays twice. Checks, in order: key, IP, scope, `Idempotency-Key`, body, biller, idempotency record, product, smartcard, balance.
+         * @description Pays a cable TV bouquet (`GET /products/cabletv`) for a smartcard and debits the bouquet's price from your wallet (no fee). The smartcard is verified with the provider first (404 `SMARTCARD_NOT_FOUND`). Most purchases answer 201 already `successful`; a `pending` one is settled later (poll `GET /account/transactions/{id}`). Send your own `external_reference`, an `Idempotency-Key`, or both, so that a retry never pays twice (a reference already used is 409 `DUPLICATE_REFERENCE`). Checks, in order: key, IP, scope, `Idempotency-Key` (or an `external_reference`), body, biller, idempotency record, reference, product, smartcard, balance.
          */
         post: operations["createCableTvPurchase"];
         delete?: never;
@@ -764,7 +764,7 @@ export interface components {
          *     its HTTP status.
          * @enum {string}
          */
-        ErrorCode: "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "TOKEN_REVOKED" | "TOKEN_EXPIRED" | "TOKEN_DISABLED" | "ENVIRONMENT_MISMATCH" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE" | "INVALID_PARAMETER" | "TRANSACTION_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "AMOUNT_OUT_OF_RANGE" | "PRODUCT_NOT_FOUND" | "METER_NOT_FOUND" | "SMARTCARD_NOT_FOUND" | "BILLER_UNAVAILABLE" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_URL_NOT_ALLOWED" | "WEBHOOK_LIMIT_REACHED";
+        ErrorCode: "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "TOKEN_REVOKED" | "TOKEN_EXPIRED" | "TOKEN_DISABLED" | "ENVIRONMENT_MISMATCH" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE" | "INVALID_PARAMETER" | "TRANSACTION_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "DUPLICATE_REFERENCE" | "INSUFFICIENT_BALANCE" | "AMOUNT_OUT_OF_RANGE" | "PRODUCT_NOT_FOUND" | "METER_NOT_FOUND" | "SMARTCARD_NOT_FOUND" | "BILLER_UNAVAILABLE" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_URL_NOT_ALLOWED" | "WEBHOOK_LIMIT_REACHED";
         /** @description One offending parameter or body member of a 400 response. */
         ErrorDetail: {
             /**
@@ -859,7 +859,7 @@ export interface components {
          */
         TransactionCategory: "funding" | "purchase" | "withdrawal" | "transfer" | "commission" | "promo";
         /**
-         * @description A transaction's external reference: 10 digits then 6 letters or digits, 16 characters in all, such as `1731402345AB12CD`. The service sets it on every purchase (the Lagos time of creation as `YYMMDDHHmm`, then 6 upper-case letters or digits); it is unique in the account.
+         * @description An external reference: 16 characters, 10 digits (a Unix time in seconds) then 6 letters or digits, such as `1731402345AB12CD`. It is unique in the account (and so in its environment). On a purchase it is yours when you sent one (`external_reference` in the body), else the service generates one of the same form and meaning: the Unix time in seconds of the purchase's creation, then 6 upper-case letters or digits. Transactions created before version 1.2.0 of this contract carry the Lagos time (UTC+1) of their creation as `YYMMDDHHmm` in those 10 digits.
          * @example 1731402345AB12CD
          */
         ExternalReference: string;
@@ -889,7 +889,7 @@ export interface components {
              * @example BPT7K2Q9ZX4M1C8D
              */
             reference: string;
-            /** @description The reference the service gives a transaction, 10 digits then 6 letters or digits, unique in the account, or null for movements that have none. Every purchase has one: the Lagos time (UTC+1) of its creation as `YYMMDDHHmm`, then 6 upper-case letters or digits, such as `2611201015K7Q2ZD`. Look a transaction up by it (`GET /account/transactions/{id}`, or the `reference` filter of the list). */
+            /** @description The transaction's external reference, 10 digits then 6 letters or digits, unique in the account, or null for movements that have none. Every purchase has one: the `external_reference` you sent with it, or else one the service generated of the same form, the Unix time in seconds of its creation then 6 upper-case letters or digits, such as `1795166142K7Q2ZD` (before version 1.2.0 the 10 digits were the Lagos time of creation as `YYMMDDHHmm`). Look a transaction up by it (`GET /account/transactions/{id}`, or the `reference` filter of the list): with your own reference you find a purchase whose answer you never received. */
             external_reference: components["schemas"]["ExternalReference"] | null;
             /**
              * @description For purchases, the kind of product, a lower-case word, such as `airtime`, `dataplan`, `electricity` or `cabletv`. Null for other categories.
@@ -1262,6 +1262,11 @@ export interface components {
          * @example INV-2026-000123
          */
         PartnerReference: string;
+        /**
+         * @description Your own reference for this order, optional: 16 characters, 10 digits (your Unix time in seconds) then 6 letters or digits, such as `1795166142AB12CD`. It becomes the transaction's `external_reference`, unique in your account (and so in its environment): a purchase with a reference that a transaction of the account already has — whatever became of it, `failed` and `reversed` ones included — is 409 `DUPLICATE_REFERENCE`, nothing recorded or debited, naming that transaction. It makes a retry safe without an `Idempotency-Key`, and lets you find a purchase whose answer you lost (`GET /account/transactions/{id}` takes it as the id). Of another form: 400 on `/external_reference`. When absent, the service generates one of the same form.
+         * @example 1795166142AB12CD
+         */
+        PartnerExternalReference: string;
         /** @description Buy airtime: top up `phone_number` on `network` with `amount` naira. The amount must lie within the network's airtime product range (`GET /products/airtimes`). Unknown members are rejected (400). */
         AirtimePurchaseRequest: {
             /**
@@ -1272,6 +1277,7 @@ export interface components {
             phone_number: components["schemas"]["PhoneNumber"];
             amount: components["schemas"]["Amount"];
             reference?: components["schemas"]["PartnerReference"];
+            external_reference?: components["schemas"]["PartnerExternalReference"];
         };
         /** @description Buy a data plan for `phone_number`. The price is the plan's (`GET /products/dataplans`); there is no amount to send. Unknown members are rejected (400). */
         DataPurchaseRequest: {
@@ -1279,6 +1285,7 @@ export interface components {
             product_id: components["schemas"]["Uuid"];
             phone_number: components["schemas"]["PhoneNumber"];
             reference?: components["schemas"]["PartnerReference"];
+            external_reference?: components["schemas"]["PartnerExternalReference"];
         };
         /** @description Pay `amount` naira of electricity to `meter_number` through an electricity product (one distributor and meter type, `GET /products/electricity`). A convenience fee of 100.00 NGN is added to the debit. Verify the meter first (`GET /products/electricity/{product_id}/meters/{meter_number}`) to show the customer's name before paying. Unknown members are rejected (400). */
         ElectricityPurchaseRequest: {
@@ -1289,6 +1296,7 @@ export interface components {
             /** @description Optional: the customer's phone number, kept on the transaction (`phone_number`) for your records. Same form as everywhere: `0` + 10 digits or `234` + 10 digits, such as `08031234567`. */
             phone_number?: components["schemas"]["PhoneNumber"];
             reference?: components["schemas"]["PartnerReference"];
+            external_reference?: components["schemas"]["PartnerExternalReference"];
         };
         /** @description Pay a cable TV bouquet for `smartcard_number`. The price is the bouquet's (`GET /products/cabletv`); there is no amount to send. Verify the smartcard first (`GET /products/cabletv/{product_id}/smartcards/{smartcard_number}`) to show the customer's name and current bouquet before paying. Unknown members are rejected (400). */
         CableTvPurchaseRequest: {
@@ -1296,6 +1304,7 @@ export interface components {
             product_id: components["schemas"]["Uuid"];
             smartcard_number: components["schemas"]["SmartcardNumber"];
             reference?: components["schemas"]["PartnerReference"];
+            external_reference?: components["schemas"]["PartnerExternalReference"];
         };
         /**
          * Format: uri
@@ -1648,7 +1657,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The request cannot be taken: the `Idempotency-Key` header is missing or not 1 to 255 printable ASCII characters (`IDEMPOTENCY_KEY_REQUIRED`, checked before the body), or the body is invalid (`INVALID_PARAMETER`): not `application/json`, not valid JSON, a required member missing, a member of the wrong form, or an unknown member. `error.details` names each offending member by its JSON pointer (`/amount`), or `body` / `Content-Type` for the body as a whole. Also answered for a query parameter (purchases take none) and a request over a size limit. Nothing is recorded: a corrected retry may reuse the same `Idempotency-Key`. */
+        /** @description The request cannot be taken: it has neither an `Idempotency-Key` header nor an `external_reference` in its body, or its `Idempotency-Key` is not 1 to 255 printable ASCII characters (`IDEMPOTENCY_KEY_REQUIRED`, checked before the body; the message names both ways), or the body is invalid (`INVALID_PARAMETER`): not `application/json`, not valid JSON, a required member missing, a member of the wrong form, or an unknown member. `error.details` names each offending member by its JSON pointer (`/amount`), or `body` / `Content-Type` for the body as a whole. Also answered for a query parameter (purchases take none) and a request over a size limit. Nothing is recorded: a corrected retry may reuse the same `Idempotency-Key`. */
         PurchaseBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1673,11 +1682,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description A request with the same `Idempotency-Key` is still being processed (`IDEMPOTENCY_KEY_IN_USE`). Nothing was done for this one: retry after `Retry-After` seconds to get the first request's response. */
-        IdempotencyKeyInUse: {
+        /** @description Nothing was done for this request, for one of two reasons. `IDEMPOTENCY_KEY_IN_USE`: a request with the same `Idempotency-Key` is still being processed; retry after `Retry-After` seconds to get the first request's response. `DUPLICATE_REFERENCE`: the body's `external_reference` is already used by a transaction of your account (whatever its status, `failed` and `reversed` included); nothing was recorded or debited, and `error.details[0].message` names that transaction's `id` (so does `error.message`): read it with `GET /account/transactions/{id}`. A `DUPLICATE_REFERENCE` is final for that reference: send a new one for a new purchase. */
+        PurchaseConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
-                "Retry-After": components["headers"]["RetryAfter"];
+                /**
+                 * @description With `IDEMPOTENCY_KEY_IN_USE` only: seconds to wait before retrying (a non-negative integer, e.g. `1`). A `DUPLICATE_REFERENCE` has none: retrying it never helps.
+                 * @example 1
+                 */
+                "Retry-After"?: string;
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
@@ -1794,6 +1808,19 @@ export interface components {
         WebhookEndpointBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description A request with the same `Idempotency-Key` is still being processed (`IDEMPOTENCY_KEY_IN_USE`). Nothing was done for this one: retry after `Retry-After` seconds to get the first request's response. */
+        IdempotencyKeyInUse: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
@@ -1999,6 +2026,35 @@ export interface components {
          * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
          */
         IdempotencyKey: string;
+        /**
+         * @description Makes a retry of a purchase safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each
+         *     purchase, such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and the same value again when you retry it.
+         *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`).
+         *
+         *     Required unless the body carries your own `external_reference`, which makes a retry safe on its own: a purchase
+         *     needs an `Idempotency-Key`, an `external_reference`, or both. With neither — or with a key that is empty or of
+         *     another form, even beside a reference — 400 `IDEMPOTENCY_KEY_REQUIRED`, checked before the body. With both, the
+         *     key decides first: the same key and body answer the first response again.
+         *
+         *     Spaces at either end are not part of the key: HTTP removes them from every header value in transit (RFC 9110
+         *     §5.5), so `k1` sent with spaces before or after it arrives as, and is the same key as, `k1`, and a key of spaces
+         *     only arrives empty. Spaces inside a key are kept. The pattern allows spaces at the ends only because version 1 has
+         *     always allowed them there (forbidding them now would refuse values clients may already send); keys you generate,
+         *     such as UUIDs, never need them.
+         *
+         *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
+         *     new again. With a key already seen:
+         *     * the same request — same method and path and the same body (same members and values, in any order and spacing)
+         *       — after the first request completed: the first response again — same status, same body, same `Location` — with
+         *       `Idempotent-Replayed: true`, and nothing is done twice;
+         *     * another path or a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
+         *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
+         *
+         *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
+         *     new attempt. A 409 `DUPLICATE_REFERENCE` is kept with the key, like the 404 and 422 answers of the purchase.
+         * @example 5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c
+         */
+        PurchaseIdempotencyKey: string;
         /**
          * @description Only transactions in this status: `pending`, `successful`, `failed` or `reversed`, in lower case, such as `successful`. Another value is 400 `INVALID_PARAMETER`.
          * @example successful
@@ -2728,13 +2784,16 @@ export interface operations {
     createAirtimePurchase: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
-                 *     (or webhook endpoint, secret rotation, redelivery), such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and
-                 *     the same value again when you retry that request.
-                 *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
-                 *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
+                 * @description Makes a retry of a purchase safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each
+                 *     purchase, such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and the same value again when you retry it.
+                 *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`).
+                 *
+                 *     Required unless the body carries your own `external_reference`, which makes a retry safe on its own: a purchase
+                 *     needs an `Idempotency-Key`, an `external_reference`, or both. With neither — or with a key that is empty or of
+                 *     another form, even beside a reference — 400 `IDEMPOTENCY_KEY_REQUIRED`, checked before the body. With both, the
+                 *     key decides first: the same key and body answer the first response again.
                  *
                  *     Spaces at either end are not part of the key: HTTP removes them from every header value in transit (RFC 9110
                  *     §5.5), so `k1` sent with spaces before or after it arrives as, and is the same key as, `k1`, and a key of spaces
@@ -2744,17 +2803,17 @@ export interface operations {
                  *
                  *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
                  *     new again. With a key already seen:
-                 *     * the same request — same method and path (so the same `webhook_id` in a path that has one) and the same body
-                 *       (same members and values, in any order and spacing) — after the first request completed: the first response
-                 *       again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is done twice;
+                 *     * the same request — same method and path and the same body (same members and values, in any order and spacing)
+                 *       — after the first request completed: the first response again — same status, same body, same `Location` — with
+                 *       `Idempotent-Replayed: true`, and nothing is done twice;
                  *     * another path or a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
                  *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
                  *
                  *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
-                 *     new attempt.
+                 *     new attempt. A 409 `DUPLICATE_REFERENCE` is kept with the key, like the 404 and 422 answers of the purchase.
                  * @example d54700cf-23b2-4ecb-a435-5730d92e1100
                  */
-                "Idempotency-Key": string;
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -2783,7 +2842,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowedPost"];
-            409: components["responses"]["IdempotencyKeyInUse"];
+            409: components["responses"]["PurchaseConflict"];
             422: components["responses"]["UnprocessableAirtimePurchase"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2793,13 +2852,16 @@ export interface operations {
     createDataPurchase: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
-                 *     (or webhook endpoint, secret rotation, redelivery), such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and
-                 *     the same value again when you retry that request.
-                 *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
-                 *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
+                 * @description Makes a retry of a purchase safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each
+                 *     purchase, such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and the same value again when you retry it.
+                 *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`).
+                 *
+                 *     Required unless the body carries your own `external_reference`, which makes a retry safe on its own: a purchase
+                 *     needs an `Idempotency-Key`, an `external_reference`, or both. With neither — or with a key that is empty or of
+                 *     another form, even beside a reference — 400 `IDEMPOTENCY_KEY_REQUIRED`, checked before the body. With both, the
+                 *     key decides first: the same key and body answer the first response again.
                  *
                  *     Spaces at either end are not part of the key: HTTP removes them from every header value in transit (RFC 9110
                  *     §5.5), so `k1` sent with spaces before or after it arrives as, and is the same key as, `k1`, and a key of spaces
@@ -2809,17 +2871,17 @@ export interface operations {
                  *
                  *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
                  *     new again. With a key already seen:
-                 *     * the same request — same method and path (so the same `webhook_id` in a path that has one) and the same body
-                 *       (same members and values, in any order and spacing) — after the first request completed: the first response
-                 *       again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is done twice;
+                 *     * the same request — same method and path and the same body (same members and values, in any order and spacing)
+                 *       — after the first request completed: the first response again — same status, same body, same `Location` — with
+                 *       `Idempotent-Replayed: true`, and nothing is done twice;
                  *     * another path or a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
                  *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
                  *
                  *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
-                 *     new attempt.
+                 *     new attempt. A 409 `DUPLICATE_REFERENCE` is kept with the key, like the 404 and 422 answers of the purchase.
                  * @example 2445f6e5-d916-4938-b94e-101f489cf902
                  */
-                "Idempotency-Key": string;
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -2848,7 +2910,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowedPost"];
-            409: components["responses"]["IdempotencyKeyInUse"];
+            409: components["responses"]["PurchaseConflict"];
             422: components["responses"]["UnprocessableDataPurchase"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2858,13 +2920,16 @@ export interface operations {
     createElectricityPurchase: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
-                 *     (or webhook endpoint, secret rotation, redelivery), such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and
-                 *     the same value again when you retry that request.
-                 *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
-                 *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
+                 * @description Makes a retry of a purchase safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each
+                 *     purchase, such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and the same value again when you retry it.
+                 *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`).
+                 *
+                 *     Required unless the body carries your own `external_reference`, which makes a retry safe on its own: a purchase
+                 *     needs an `Idempotency-Key`, an `external_reference`, or both. With neither — or with a key that is empty or of
+                 *     another form, even beside a reference — 400 `IDEMPOTENCY_KEY_REQUIRED`, checked before the body. With both, the
+                 *     key decides first: the same key and body answer the first response again.
                  *
                  *     Spaces at either end are not part of the key: HTTP removes them from every header value in transit (RFC 9110
                  *     §5.5), so `k1` sent with spaces before or after it arrives as, and is the same key as, `k1`, and a key of spaces
@@ -2874,17 +2939,17 @@ export interface operations {
                  *
                  *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
                  *     new again. With a key already seen:
-                 *     * the same request — same method and path (so the same `webhook_id` in a path that has one) and the same body
-                 *       (same members and values, in any order and spacing) — after the first request completed: the first response
-                 *       again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is done twice;
+                 *     * the same request — same method and path and the same body (same members and values, in any order and spacing)
+                 *       — after the first request completed: the first response again — same status, same body, same `Location` — with
+                 *       `Idempotent-Replayed: true`, and nothing is done twice;
                  *     * another path or a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
                  *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
                  *
                  *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
-                 *     new attempt.
+                 *     new attempt. A 409 `DUPLICATE_REFERENCE` is kept with the key, like the 404 and 422 answers of the purchase.
                  * @example 7ee8ee37-fd7b-4291-82fe-1b45af06effe
                  */
-                "Idempotency-Key": string;
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -2914,7 +2979,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MeterNotFound"];
             405: components["responses"]["MethodNotAllowedPost"];
-            409: components["responses"]["IdempotencyKeyInUse"];
+            409: components["responses"]["PurchaseConflict"];
             422: components["responses"]["UnprocessableElectricityPurchase"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2924,13 +2989,16 @@ export interface operations {
     createCableTvPurchase: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 /**
-                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each purchase
-                 *     (or webhook endpoint, secret rotation, redelivery), such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and
-                 *     the same value again when you retry that request.
-                 *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`). Missing, empty or of another form: 400
-                 *     `IDEMPOTENCY_KEY_REQUIRED`, checked before the body.
+                 * @description Makes a retry of a purchase safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each
+                 *     purchase, such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and the same value again when you retry it.
+                 *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`).
+                 *
+                 *     Required unless the body carries your own `external_reference`, which makes a retry safe on its own: a purchase
+                 *     needs an `Idempotency-Key`, an `external_reference`, or both. With neither — or with a key that is empty or of
+                 *     another form, even beside a reference — 400 `IDEMPOTENCY_KEY_REQUIRED`, checked before the body. With both, the
+                 *     key decides first: the same key and body answer the first response again.
                  *
                  *     Spaces at either end are not part of the key: HTTP removes them from every header value in transit (RFC 9110
                  *     §5.5), so `k1` sent with spaces before or after it arrives as, and is the same key as, `k1`, and a key of spaces
@@ -2940,17 +3008,17 @@ export interface operations {
                  *
                  *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
                  *     new again. With a key already seen:
-                 *     * the same request — same method and path (so the same `webhook_id` in a path that has one) and the same body
-                 *       (same members and values, in any order and spacing) — after the first request completed: the first response
-                 *       again — same status, same body, same `Location` — with `Idempotent-Replayed: true`, and nothing is done twice;
+                 *     * the same request — same method and path and the same body (same members and values, in any order and spacing)
+                 *       — after the first request completed: the first response again — same status, same body, same `Location` — with
+                 *       `Idempotent-Replayed: true`, and nothing is done twice;
                  *     * another path or a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
                  *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
                  *
                  *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
-                 *     new attempt.
+                 *     new attempt. A 409 `DUPLICATE_REFERENCE` is kept with the key, like the 404 and 422 answers of the purchase.
                  * @example de73751f-fa73-4425-b211-f7c2c30bbbae
                  */
-                "Idempotency-Key": string;
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -2980,7 +3048,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SmartcardNotFound"];
             405: components["responses"]["MethodNotAllowedPost"];
-            409: components["responses"]["IdempotencyKeyInUse"];
+            409: components["responses"]["PurchaseConflict"];
             422: components["responses"]["UnprocessableCableTvPurchase"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_REQUIRED',
   'IDEMPOTENCY_KEY_IN_USE',
   'IDEMPOTENCY_KEY_REUSED',
+  'DUPLICATE_REFERENCE',
   'INSUFFICIENT_BALANCE',
   'AMOUNT_OUT_OF_RANGE',
   'PRODUCT_NOT_FOUND',
@@ -122,8 +123,19 @@ function invalidParameter(parameter: string, message: string): ApiError {
 export type IdempotencyKeyProblem = 'missing' | 'repeated' | 'empty' | 'too_long' | 'not_printable';
 
 const KEY_FORM = 'must be 1 to 255 printable ASCII characters, such as 7c4b2f0e-5b1a-4e8e-9f6d-2a1c3b4d5e6f';
+/** A partner's external_reference in words (the contract's PartnerExternalReference). */
+const EXTERNAL_REFERENCE_FORM =
+  '16 characters: 10 digits, your Unix time in seconds, then 6 letters or digits, such as 1795166142AB12CD';
 
-function idempotencyKeyRequired(problem: IdempotencyKeyProblem = 'missing', length = 0): ApiError {
+/**
+ * 400 IDEMPOTENCY_KEY_REQUIRED. `orReference`: the operation is a purchase, which may send an `external_reference`
+ * in its body instead of the key (contract decisions, "The seed's own system"): the message names both ways.
+ */
+function idempotencyKeyRequired(
+  problem: IdempotencyKeyProblem = 'missing',
+  length = 0,
+  options: { orReference?: boolean } = {},
+): ApiError {
   const what: Record<IdempotencyKeyProblem, string> = {
     missing: 'is missing',
     repeated: 'is sent more than once',
@@ -131,11 +143,21 @@ function idempotencyKeyRequired(problem: IdempotencyKeyProblem = 'missing', leng
     too_long: `is too long (${length} characters)`,
     not_printable: 'holds a character that is not printable ASCII (a control character, or one outside ASCII)',
   };
+  const details = [{ parameter: 'Idempotency-Key', message: `${what[problem]}; it ${KEY_FORM}` }];
+  if (options.orReference) {
+    const ways =
+      problem === 'missing'
+        ? `a purchase needs an Idempotency-Key header of 1 to 255 printable ASCII characters (a UUID is a good choice), an external_reference in its body (${EXTERNAL_REFERENCE_FORM}), or both.`
+        : `send one Idempotency-Key header of 1 to 255 printable ASCII characters (a UUID is a good choice), or none and an external_reference in the body (${EXTERNAL_REFERENCE_FORM}).`;
+    return new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', `The Idempotency-Key header ${what[problem]}: ${ways}`, {
+      details,
+    });
+  }
   return new ApiError(
     400,
     'IDEMPOTENCY_KEY_REQUIRED',
     `The Idempotency-Key header ${what[problem]}: send one Idempotency-Key header of 1 to 255 printable ASCII characters (a UUID is a good choice) with every POST.`,
-    { details: [{ parameter: 'Idempotency-Key', message: `${what[problem]}; it ${KEY_FORM}` }] },
+    { details },
   );
 }
 
@@ -180,6 +202,18 @@ export const errors = {
       {
         headers: { 'Retry-After': '1' },
       },
+    ),
+  /**
+   * 409 DUPLICATE_REFERENCE: the purchase's external_reference is already used by `transactionId` of the account
+   * (any status); nothing was recorded or debited. The id is in the message and in the one detail, for the partner
+   * to read that transaction.
+   */
+  duplicateReference: (reference: string, transactionId: string) =>
+    new ApiError(
+      409,
+      'DUPLICATE_REFERENCE',
+      `The external_reference ${reference} is already used by transaction ${transactionId} of this account; nothing was recorded or debited. Read it with GET /account/transactions/${transactionId}.`,
+      { details: [{ parameter: '/external_reference', message: `already used by transaction ${transactionId}` }] },
     ),
   idempotencyKeyReused: () =>
     new ApiError(

@@ -49,6 +49,8 @@ export const BODY_MEMBER_FORMS: Readonly<Record<string, string>> = {
   meter_number: 'a meter number of 11 to 13 digits, such as 45678901234',
   smartcard_number: 'a smartcard number of 10 or 11 digits, such as 7023456789',
   reference: 'your own reference: 1 to 64 letters, digits, dots, underscores or hyphens, such as order-2026-0001',
+  external_reference:
+    'your own order reference of 16 characters: 10 digits, your Unix time in seconds, then 6 letters or digits, such as 1795166142AB12CD',
   url: 'an absolute https URL of at most 2048 characters (http only in a sandbox that allows private addresses), such as https://hooks.shop.ng/billpay',
   events:
     'a list of 1 to 4 different event types among transaction.pending, transaction.successful, transaction.failed, transaction.reversed, such as ["transaction.failed"]',

@@ -1,7 +1,9 @@
 /**
  * References the service gives its transactions (purchases-design §1):
- * - external_reference: 10 digits = Lagos time (UTC+1, no daylight saving) `YYMMDDHHmm` of creation, then 6
- *   upper-case alphanumerics; unique per account (the store draws again on a collision);
+ * - external_reference, when the partner sent none: 10 digits = the Unix time in seconds of creation, then 6 upper-case
+ *   alphanumerics — the form and meaning of the references partners send (contract 1.2.0; before it the 10 digits
+ *   were the Lagos time `YYMMDDHHmm`); unique per account (the store draws again on a collision with any reference,
+ *   a partner's included);
  * - reference, when the partner gave none: `PUR-` (or another prefix) + 26 upper-case Crockford base32 characters of
  *   a ULID-like id (48 bits of milliseconds, then 80 random bits), so generated references sort by creation time.
  * Random parts come from node:crypto: references are not secrets, but guessable ones would let one partner probe
@@ -11,12 +13,16 @@ import { randomBytes, randomInt } from 'node:crypto';
 
 const ALNUM_UPPER = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const LAGOS_OFFSET_MS = 3_600_000;
+/** The largest Unix time in seconds that 10 digits hold (2286-11-20T17:46:39Z). */
+const MAX_SECONDS = 9_999_999_999;
 
-/** `YYMMDDHHmm` of `at` in Lagos time + 6 random upper-case alphanumerics. */
+/**
+ * The Unix time in seconds of `at` as 10 digits + 6 random upper-case alphanumerics. An instant outside what 10
+ * digits hold (before 1970, after 2286) is clamped to its bound, so the form always holds.
+ */
 export function externalReference(at: Date): string {
-  const lagos = new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString(); // 2026-11-23T11:00:00.000Z
-  const stamp = lagos.slice(2, 4) + lagos.slice(5, 7) + lagos.slice(8, 10) + lagos.slice(11, 13) + lagos.slice(14, 16);
+  const seconds = Math.min(MAX_SECONDS, Math.max(0, Math.floor(at.getTime() / 1000)));
+  const stamp = String(seconds).padStart(10, '0');
   let suffix = '';
   for (let i = 0; i < 6; i++) suffix += ALNUM_UPPER[randomInt(ALNUM_UPPER.length)];
   return stamp + suffix;

@@ -19,22 +19,22 @@ const BODIES = {
   createAirtimePurchase: {
     schema: 'AirtimePurchaseRequest',
     required: ['network', 'phone_number', 'amount'],
-    optional: ['reference'],
+    optional: ['reference', 'external_reference'],
   },
   createDataPurchase: {
     schema: 'DataPurchaseRequest',
     required: ['product_id', 'phone_number'],
-    optional: ['reference'],
+    optional: ['reference', 'external_reference'],
   },
   createElectricityPurchase: {
     schema: 'ElectricityPurchaseRequest',
     required: ['product_id', 'meter_number', 'amount'],
-    optional: ['phone_number', 'reference'],
+    optional: ['phone_number', 'reference', 'external_reference'],
   },
   createCableTvPurchase: {
     schema: 'CableTvPurchaseRequest',
     required: ['product_id', 'smartcard_number'],
-    optional: ['reference'],
+    optional: ['reference', 'external_reference'],
   },
 } as const;
 type PurchaseId = keyof typeof BODIES;
@@ -210,9 +210,11 @@ describe('the Idempotency-Key header', () => {
   const keyProblems = (v: string) => schemas.validate('#/components/parameters/IdempotencyKey/schema', v);
   const printable = fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c));
 
-  it.each(PURCHASES)('%s declares it as a required header parameter', (id) => {
+  it.each(PURCHASES)('%s declares it as a header parameter, optional beside an external_reference', (id) => {
     const params = ((byId.get(id)!.parameters ?? []) as JsonObject[]).map((p) => deref(p));
-    expect(params.map((p) => [p.name, p.in, p.required])).toEqual([['Idempotency-Key', 'header', true]]);
+    expect(params.map((p) => [p.name, p.in, p.required])).toEqual([['Idempotency-Key', 'header', false]]);
+    // Optional only because the body may carry an external_reference instead: the words say so.
+    expect(String(params[0]!.description)).toMatch(/Required unless the body carries your own `external_reference`/);
   });
 
   it('accepts 1 to 255 printable ASCII characters and refuses anything else', () => {
@@ -252,11 +254,12 @@ describe('headers of the purchase responses', () => {
       expect(header(id, 201, 'Location')?.required).toBe(true);
       expect(header(id, 201, 'Idempotent-Replayed')?.required).toBe(false);
       for (const h of ['X-Request-Id', 'RateLimit', 'RateLimit-Policy']) expect(header(id, 201, h), h).toBeDefined();
-      expect(header(id, 409, 'Retry-After')?.required).toBe(true);
+      // 409 is IDEMPOTENCY_KEY_IN_USE (with Retry-After) or DUPLICATE_REFERENCE (without: retrying never helps).
+      expect(header(id, 409, 'Retry-After')?.required).toBe(false);
       expect(header(id, 503, 'Retry-After')?.required).toBe(true);
       expect(header(id, 405, 'Allow')?.required).toBe(true);
-      // A stored 404/422 is replayed like the 201, so they may carry the replay marker too.
-      for (const s of [404, 422])
+      // A stored 404/409/422 is replayed like the 201, so they may carry the replay marker too.
+      for (const s of [404, 409, 422])
         if (contract.op(id).responses.has(s)) expect(header(id, s, 'Idempotent-Replayed'), `${s}`).toBeDefined();
     },
   );
