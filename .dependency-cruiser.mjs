@@ -9,6 +9,8 @@ const TEST_FILE = '\\.(test|spec)\\.ts$';
 const EXPRESS =
   '(^|/)node_modules/(@types/)?(express|express-serve-static-core|express-openapi-validator|express-rate-limit|rate-limit-redis)/';
 const HTTP = `${EXPRESS}|^(node:)?(http|https|http2)$`;
+/** The store's part of server/idempotency/ (the records and the keyed write): store-layer modules in that folder. */
+const IDEMPOTENCY_RECORDS = '^server/idempotency/(records|keyed-write)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -59,7 +61,49 @@ export default {
         'modules at the root of server/ such as domain.ts and frozen.ts) and not the app.',
       severity: 'error',
       from: { path: '^server/store/', pathNot: TEST_FILE },
-      to: { path: '^server/([^/]+/|(app|server|main|banner|config)\\.ts$)', pathNot: '^server/store/' },
+      to: {
+        path: '^server/([^/]+/|(app|server|main|banner|config)\\.ts$)',
+        pathNot: `^server/store/|${IDEMPOTENCY_RECORDS}`,
+      },
+    },
+    {
+      name: 'idempotency-records-are-store-layer',
+      comment:
+        "server/idempotency/'s records and keyed write are the store's part of idempotency (the store builds on " +
+        'them): like store/, they import only store/ and the shared modules at the root, never the run or HTTP.',
+      severity: 'error',
+      from: { path: IDEMPOTENCY_RECORDS, pathNot: TEST_FILE },
+      to: {
+        path: '^server/([^/]+/|(app|server|main|banner|config)\\.ts$)',
+        pathNot: `^server/store/|${IDEMPOTENCY_RECORDS}`,
+      },
+    },
+    {
+      name: 'idempotency-is-beneath-http-and-handlers',
+      comment:
+        'server/idempotency/ (the protocol of keyed writes) is used by http/ (the run), handlers/ and contract/ ' +
+        '(the outcome types) and imports none of the layers above it.',
+      severity: 'error',
+      from: { path: '^server/idempotency/', pathNot: TEST_FILE },
+      to: { path: '^server/(http|handlers|auth|biller|webhooks|console|admin|demo)/|^server/(app|server|main)\\.ts$' },
+    },
+    {
+      name: 'idempotency-reads-express-in-one-place',
+      comment:
+        "Of server/idempotency/, only request.ts (the Idempotency-Key header, the request's fingerprint) knows a " +
+        'request object; the run and the outcomes are plain values.',
+      severity: 'error',
+      from: { path: '^server/idempotency/', pathNot: `^server/idempotency/request\\.ts$|${TEST_FILE}` },
+      to: { path: EXPRESS },
+    },
+    {
+      name: 'handlers-and-contract-see-the-outcome-only',
+      comment:
+        'A handler answers a write and its recording as values (idempotency/outcome.ts); running it under the key ' +
+        "is the pipeline's (idempotency/run.ts), so handlers/ and contract/ import nothing else of server/idempotency/.",
+      severity: 'error',
+      from: { path: '^server/(handlers|contract)/', pathNot: TEST_FILE },
+      to: { path: '^server/idempotency/', pathNot: '^server/idempotency/outcome\\.ts$' },
     },
     {
       name: 'store-reaches-no-http',

@@ -19,7 +19,7 @@ import { RouteTable } from './contract/route-table.ts';
 import { BASE_PATH, ENVIRONMENTS, type Environment } from './domain.ts';
 import { errors } from './errors.ts';
 import { errorEnvelopeCheck, errorMiddleware } from './http/error-middleware.ts';
-import { operationPipeline, type BodyChecks, type StoredRevivers } from './http/pipeline.ts';
+import { operationPipeline } from './http/pipeline.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import type { RateLimitBackend } from './http/rate-limit-store.ts';
 import { requestLimits } from './http/request-limits.ts';
@@ -40,10 +40,6 @@ export interface AppOptions {
   logger: Logger;
   /** One handler per operation of the contract (server/handlers/index.ts). */
   handlers: Handlers;
-  /** Checks of write bodies beyond their schema (server/handlers/purchases.ts `bodyChecks`). */
-  bodyChecks?: BodyChecks;
-  /** Per write operation: its response from the one kept under its key (http/pipeline.ts). */
-  reviveStored?: StoredRevivers;
   /** Webhook secrets and URL policies (server/webhooks/runtime.ts); default: none (webhook creations answer 503). */
   webhooks?: WebhookRuntime;
   /** The bundled contract (generated/openapi.json). */
@@ -113,8 +109,6 @@ export function createApp(opts: AppOptions): Express {
       store: opts.store,
       idempotency: opts.store,
       billers: opts.billers ?? { production: null, sandbox: null },
-      bodyChecks: opts.bodyChecks ?? {},
-      reviveStored: opts.reviveStored ?? {},
       webhooks: opts.webhooks ?? NO_WEBHOOKS,
       version: bundle.info.version,
       validateResponses: opts.validateResponses,

@@ -16,7 +16,6 @@ import type { Billers } from './biller/types.ts';
 import { assertHandlersReadTheirQuery } from './contract/handler-reads.ts';
 import { handlers } from './handlers/index.ts';
 import { purchaseResponse } from './handlers/purchase-flow.ts';
-import { bodyChecks } from './handlers/purchases.ts';
 import type { Config } from './config.ts';
 import { BASE_PATH, ENVIRONMENTS, type Environment } from './domain.ts';
 import { ensureDemoKeys, type DemoKeyRole } from './demo/keys.ts';
@@ -29,7 +28,6 @@ import { MAX_HEADER_BYTES } from './http/request-limits.ts';
 import { openStore } from './store/open.ts';
 import { listenAdminSocket, type AdminSocket } from './admin/socket.ts';
 import { executeRequest } from './console/execute.ts';
-import { secretReviver } from './webhooks/representation.ts';
 import { webhookRuntime } from './webhooks/runtime.ts';
 import { sendWebhook } from './webhooks/send.ts';
 import { WebhookWorker } from './webhooks/worker.ts';
@@ -97,13 +95,10 @@ export async function startServer(
       logger.warn(
         'webhooks: no WEBHOOK_SIGNING_KEY with PostgreSQL — webhook endpoints cannot be created and nothing is delivered',
       );
-    const revive = secretReviver(webhooks.secrets);
     const app = createApp({
       handlers,
       billers,
-      bodyChecks,
       webhooks,
-      reviveStored: { createWebhookEndpoint: revive, createWebhookSecretRotation: revive },
       store,
       logger,
       bundle,

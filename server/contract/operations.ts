@@ -12,9 +12,9 @@ import type { operations } from '../../generated/schema.d.ts';
 import { OPERATIONS } from '../../generated/operations.ts';
 import type { Biller } from '../biller/types.ts';
 import type { Environment, Scope } from '../domain.ts';
+import type { KeyedWrite } from '../idempotency/outcome.ts';
 import type { ResponseSnapshot, Store } from '../store/types.ts';
 import type { WebhookRuntime } from '../webhooks/runtime.ts';
-import type { KeyHold } from './key-hold.ts';
 import type { Principal } from './principal.ts';
 
 export { OPERATIONS };
@@ -84,11 +84,7 @@ interface BaseContext<K extends OperationId> {
 
 export type HandlerContext<K extends OperationId> = BaseContext<K> &
   (K extends GuardedOperationId ? { principal: Principal } : { principal?: never }) &
-  (K extends WriteOperationId
-    ? { body: BodyOf<K>; idempotency: KeyHold }
-    : K extends BodyOperationId
-      ? { body: BodyOf<K>; idempotency?: never }
-      : { body?: never; idempotency?: never });
+  (K extends WriteOperationId | BodyOperationId ? { body: BodyOf<K> } : { body?: never });
 
 /** The names of an operation's query parameters, from the generated table (`never` when it has none). */
 export type QueryName<K extends OperationId> = (typeof OPERATIONS)[K]['query'][number];
@@ -101,12 +97,35 @@ export type QueryName<K extends OperationId> = (typeof OPERATIONS)[K]['query'][n
  */
 export type ReadsEveryQueryParameterOf<K extends OperationId> = { readonly [P in QueryName<K>]: true };
 
+/**
+ * A write operation's handler checks its request and answers the write, not yet run: the pipeline runs it under the
+ * request's Idempotency-Key (server/idempotency/), which decides whether it runs at all.
+ */
 type HandlerFunction<K extends OperationId> = (
   ctx: HandlerContext<K>,
-) => Promise<K extends WriteOperationId ? Created<K> : K extends NoContentOperationId ? void : OkBody<K>>;
-/** An operation's handler; with query parameters, built by queryHandler() so that it declares every one it reads. */
+) => Promise<K extends WriteOperationId ? KeyedWrite<Created<K>> : K extends NoContentOperationId ? void : OkBody<K>>;
+
+/** What a write operation's handler may declare beside its function, for the pipeline's steps around the key. */
+export interface WriteDefinition<K extends OperationId> {
+  /**
+   * Checks of the body beyond its schema, with the body's 400s: run before the Idempotency-Key is looked up or
+   * claimed, so that, like every 400, they keep nothing.
+   */
+  readonly checkBody?: (body: BodyOf<K>, environment: Environment) => void;
+  /**
+   * The response to send from the one kept under the key (the first answer and every replay), when what is kept
+   * leaves out something that must never be stored (a webhook signing secret, derived again here).
+   */
+  readonly reviveStored?: (storedBody: string, webhooks: WebhookRuntime) => string;
+}
+
+/**
+ * An operation's handler; with query parameters, built by queryHandler() so that it declares every one it reads; a
+ * write's may carry its WriteDefinition (writeHandler()).
+ */
 export type Handler<K extends OperationId> = HandlerFunction<K> &
-  ([QueryName<K>] extends [never] ? unknown : { readonly reads: ReadsEveryQueryParameterOf<K> });
+  ([QueryName<K>] extends [never] ? unknown : { readonly reads: ReadsEveryQueryParameterOf<K> }) &
+  (K extends WriteOperationId ? WriteDefinition<K> : unknown);
 export type Handlers = { [K in OperationId]: Handler<K> };
 
 /**
@@ -120,6 +139,16 @@ export function queryHandler<K extends OperationId>(
 ): HandlerFunction<K> & { readonly reads: ReadsEveryQueryParameterOf<K> } {
   const handler: HandlerFunction<K> = (ctx) => handle(ctx); // a function of its own: `handle` is never changed
   return Object.assign(handler, { reads: Object.freeze({ ...reads }) });
+}
+
+/** The handler of a write operation together with its checks of the body and its reviver of the kept response. */
+export function writeHandler<K extends WriteOperationId>(
+  _operationId: K,
+  definition: WriteDefinition<K>,
+  handle: HandlerFunction<K>,
+): HandlerFunction<K> & WriteDefinition<K> {
+  const handler: HandlerFunction<K> = (ctx) => handle(ctx); // a function of its own: `handle` is never changed
+  return Object.assign(handler, definition);
 }
 
 /** The outcome of authorisation: a public operation, or a guarded one together with the principal it needs. */

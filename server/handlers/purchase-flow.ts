@@ -1,34 +1,39 @@
 /**
  * The flow every purchase shares once its product, amount and customer are known (check order of the contract:
- * … → balance → biller): record it — debit, pending transaction, history, idempotency link, in one database
+ * … → balance → biller): record it — debit, pending transaction, history, idempotency record, in one database
  * transaction — then ask the biller to deliver, then settle what the biller answered (settlement-decision.ts: the
- * same rules the settlement worker applies to a requery). The 201 is the transaction as it stands then. A new
- * Idempotency-Key is claimed by the recording statement itself (contract/key-hold.ts).
+ * same rules the settlement worker applies to a requery). The 201 is the transaction as it stands then.
+ *
+ * `purchase` answers the write, not yet run (idempotency/outcome.ts): the run (idempotency/run.ts) hands it how to
+ * hold the Idempotency-Key, and gets back what the recording statement did — recorded (then `finish` asks the biller
+ * and settles), refused for the balance (the 422 kept with the key), or nothing written because of the key.
  */
 import { randomUUID } from 'node:crypto';
 import { decide, type RequeryOutcome } from '../biller/settlement-decision.ts';
 import type { Biller, VendOrder } from '../biller/types.ts';
 import { created } from '../contract/envelope.ts';
 import { envelopeOf } from '../contract/error-envelope.ts';
-import { IdempotencyKeyExists, type KeyHold } from '../contract/key-hold.ts';
 import type { Principal } from '../contract/principal.ts';
 import type { Environment, MeterType, ProductKind } from '../domain.ts';
 import { errors } from '../errors.ts';
+import type { KeyedWrite, KeyUse } from '../idempotency/outcome.ts';
 import { formatKobo, parseKobo } from '../money.ts';
 import { StoreUnavailableError } from '../store/errors.ts';
 import { serviceReference } from '../store/references.ts';
-import type { ProductRow, Store, TransactionRow } from '../store/types.ts';
+import type { ProductRow, PurchaseKey, ResponseSnapshot, Store, TransactionRow } from '../store/types.ts';
 import { toTransaction } from './transactions.ts';
 
 /** The biller's own timeout budget: a purchase nobody settled by then is requeried by the worker (crash safety). */
 export const VEND_TIMEOUT_MS = 15_000;
 
+/** The part of the Store a purchase uses: record it, settle it, and read it when the worker settled it first. */
+export type PurchaseStore = Pick<Store, 'recordPurchase' | 'settlePurchase' | 'getTransactionById'>;
+
 export interface PurchaseContext {
   environment: Environment;
   basePath: string;
-  store: Store;
+  store: PurchaseStore;
   principal: Principal;
-  idempotency: KeyHold;
 }
 
 export interface PurchaseOrder {
@@ -51,6 +56,9 @@ export function purchaseResponse(row: TransactionRow, basePath: string) {
   return { body: created(toTransaction(row)), location: `${basePath}/account/transactions/${row.id}` };
 }
 
+/** What a recorded purchase answers: its 201, and the response its key's record holds already, if the settlement stored it. */
+export type PurchaseCreated = ReturnType<typeof purchaseResponse> & { stored?: ResponseSnapshot | undefined };
+
 /** The biller of the request's environment, or 503 BILLER_UNAVAILABLE (nothing is recorded). */
 export function billerOf(biller: Biller | null): Biller {
   if (!biller) throw errors.billerUnavailable();
@@ -60,43 +68,63 @@ export function billerOf(biller: Biller | null): Biller {
 /** "500" → "500.00"; amounts are validated by the contract's pattern before they get here. */
 export const money = (amount: string): string => formatKobo(parseKobo(amount));
 
-export async function purchase(ctx: PurchaseContext, biller: Biller, o: PurchaseOrder) {
-  const now = new Date();
-  const id = randomUUID();
-  const total = formatKobo(parseKobo(o.product_amount) + parseKobo(o.fee_amount));
-  const insufficient = errors.insufficientBalance(total);
-  const recorded = await ctx.store.recordPurchase(
-    {
-      id,
-      account_id: ctx.principal.account_id,
-      currency: 'NGN',
-      description: o.description,
-      reference: o.reference ?? serviceReference('PUR', now),
-      product_type: o.product_type,
-      product_id: o.product.id,
-      phone_number: o.phone_number ?? null,
-      meter_number: o.meter_number ?? null,
-      smartcard_number: o.smartcard_number ?? null,
-      product_amount: o.product_amount,
-      fee_amount: o.fee_amount,
-      total_debit: total,
-      price_basis: o.price_basis,
-      created_at: now,
-      next_check_at: new Date(now.getTime() + VEND_TIMEOUT_MS + 1_000),
-    },
-    {
-      key: ctx.idempotency.key,
-      claim: ctx.idempotency.claim ?? undefined,
-      insufficient: { status: 422, body: JSON.stringify(envelopeOf(insufficient)) },
-    },
-  );
-  if (recorded.kind === 'idempotency_key_exists') throw new IdempotencyKeyExists(ctx.idempotency.key);
-  if (recorded.kind !== 'idempotency_key_lost') ctx.idempotency.claimed = true;
-  if (recorded.kind === 'insufficient_balance') throw insufficient;
-  if (recorded.kind === 'idempotency_key_lost') throw errors.idempotencyKeyInUse();
+/** The purchase as a write under its keys: each run of it records (or not) and says what happened, as a value. */
+export function purchase(ctx: PurchaseContext, biller: Biller, o: PurchaseOrder): KeyedWrite<PurchaseCreated> {
+  return async (use) => {
+    const now = new Date();
+    const id = randomUUID();
+    const total = formatKobo(parseKobo(o.product_amount) + parseKobo(o.fee_amount));
+    const insufficient = errors.insufficientBalance(total);
+    const recorded = await ctx.store.recordPurchase(
+      {
+        id,
+        account_id: ctx.principal.account_id,
+        currency: 'NGN',
+        description: o.description,
+        reference: o.reference ?? serviceReference('PUR', now),
+        product_type: o.product_type,
+        product_id: o.product.id,
+        phone_number: o.phone_number ?? null,
+        meter_number: o.meter_number ?? null,
+        smartcard_number: o.smartcard_number ?? null,
+        product_amount: o.product_amount,
+        fee_amount: o.fee_amount,
+        total_debit: total,
+        price_basis: o.price_basis,
+        created_at: now,
+        next_check_at: new Date(now.getTime() + VEND_TIMEOUT_MS + 1_000),
+      },
+      purchaseKey(use, { status: 422, body: JSON.stringify(envelopeOf(insufficient)) }),
+    );
+    switch (recorded.kind) {
+      case 'recorded':
+        return { kind: 'recorded', finish: () => deliver(ctx, biller, o, recorded.row, now) };
+      case 'insufficient_balance':
+        return { kind: 'refused', error: insufficient };
+      case 'idempotency_key_exists':
+        return { kind: 'key_exists' };
+      case 'idempotency_key_lost':
+        return { kind: 'key_lost' };
+    }
+  };
+}
 
+/** The key as recordPurchase takes it: claimed by its statement, linked (claimed beforehand), or none. */
+function purchaseKey(use: KeyUse, insufficient: PurchaseKey['insufficient']): PurchaseKey | null {
+  switch (use.kind) {
+    case 'claim':
+      return { key: use.key, claim: use.terms, insufficient };
+    case 'link':
+      return { key: use.key, insufficient };
+    case 'none':
+      return null;
+  }
+}
+
+/** A recorded purchase: the biller delivers, the answer is settled, and the 201 is the purchase as it then stands. */
+async function deliver(ctx: PurchaseContext, biller: Biller, o: PurchaseOrder, row: TransactionRow, createdAt: Date) {
   const order: VendOrder = {
-    id,
+    id: row.id,
     environment: ctx.environment,
     product_type: o.product_type,
     product_id: o.product.id,
@@ -104,8 +132,9 @@ export async function purchase(ctx: PurchaseContext, biller: Biller, o: Purchase
     meter_number: o.meter_number ?? null,
     meter_type: o.meter_type ?? null,
     smartcard_number: o.smartcard_number ?? null,
-    product_amount: o.product_amount,
-    created_at: now,
+    // What the recording transaction charged (for a fixed price, the price it read: sql/record_purchase.sql).
+    product_amount: row.product_amount,
+    created_at: createdAt,
   };
   let answer: RequeryOutcome;
   try {
@@ -115,18 +144,18 @@ export async function purchase(ctx: PurchaseContext, biller: Biller, o: Purchase
   }
   const at = new Date();
   const settled = await settleRecorded(ctx.store, {
-    id,
+    id: row.id,
     ...decide({ status: 'pending', check_attempts: 0 }, answer, at),
     at,
-    row: recorded.row,
-    snapshot: (row) => ({ status: 201, ...stringified(purchaseResponse(row, ctx.basePath)) }),
+    row,
+    snapshot: (r) => ({ status: 201, ...stringified(purchaseResponse(r, ctx.basePath)) }),
   });
   // Settled here, the key's record holds this very answer: nothing left to complete or read back.
   if (settled) return { ...purchaseResponse(settled.row, ctx.basePath), stored: settled.stored ?? undefined };
   // Null: the settlement worker got there first (a slow biller); answer the purchase as it stands now.
-  const row = await ctx.store.getTransactionById(ctx.principal.account_id, id);
-  if (!row) throw errors.internal(new Error(`purchase ${id} vanished after it was recorded`));
-  return purchaseResponse(row, ctx.basePath);
+  const current = await ctx.store.getTransactionById(ctx.principal.account_id, row.id);
+  if (!current) throw errors.internal(new Error(`purchase ${row.id} vanished after it was recorded`));
+  return purchaseResponse(current, ctx.basePath);
 }
 
 const stringified = (r: { body: unknown; location: string }) => ({
@@ -144,7 +173,7 @@ const SETTLE_ATTEMPTS = 3;
  * another story (a sandbox success-then-reversal ends `failed`). Running the settlement again is safe: it is a
  * compare-and-set from `pending`, so one that did land answers null and the purchase is read as it stands.
  */
-async function settleRecorded(store: Store, s: Parameters<Store['settlePurchase']>[0]) {
+async function settleRecorded(store: PurchaseStore, s: Parameters<Store['settlePurchase']>[0]) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await store.settlePurchase(s);
@@ -156,7 +185,7 @@ async function settleRecorded(store: Store, s: Parameters<Store['settlePurchase'
 
 /** The product of `kind` with this id in this environment, or PRODUCT_NOT_FOUND (422 in a body, 404 in a path). */
 export async function productOf(
-  store: Store,
+  store: Pick<Store, 'getProduct'>,
   environment: Environment,
   kind: ProductKind,
   id: string,

@@ -1,12 +1,13 @@
 /**
  * POST /purchases/airtime, /data, /electricity, /cabletv — scopes purchase_airtime, purchase_data,
  * purchase_electricity, purchase_cable_tv. Each finds its product, checks the amount and the customer (meter,
- * smartcard), then runs the shared flow (purchase-flow.ts). Idempotency is the pipeline's (http/idempotency.ts).
+ * smartcard), then answers the shared flow's write (purchase-flow.ts), which the pipeline runs under the request's
+ * Idempotency-Key (server/idempotency/).
  * Fees: electricity 100.00 NGN (a convenience fee), the others none.
  */
 import { NETWORK_PREFIXES, type Environment, type Network } from '../domain.ts';
 import { errors } from '../errors.ts';
-import type { Handler } from '../contract/operations.ts';
+import { writeHandler, type Handler } from '../contract/operations.ts';
 import { verifyMeter, verifySmartcard } from '../biller/verification-answer.ts';
 import { billerOf, checkAmountRange, money, productOf, purchase } from './purchase-flow.ts';
 import { verifiedOr } from './verifications.ts';
@@ -17,44 +18,44 @@ const ELECTRICITY_FEE = '100.00';
 type Attributes = { display_name: string; price: { amount?: string } };
 const attributesOf = (p: { attributes: Record<string, unknown> }) => p.attributes as Attributes;
 
-/**
- * Checks of a purchase's body beyond its schema, made with the body's 400s — before the Idempotency-Key is claimed,
- * so, like every 400, they store nothing (the pipeline runs them: http/pipeline.ts).
- */
-export const bodyChecks = {
-  /** In production the phone number must belong to the network (the sandbox accepts any pairing). */
-  createAirtimePurchase(body: { network: string; phone_number: string }, environment: Environment): void {
-    if (environment !== 'production') return;
-    const network = body.network.toUpperCase() as Network;
-    const national = body.phone_number.startsWith('234') ? `0${body.phone_number.slice(3)}` : body.phone_number;
-    if (!NETWORK_PREFIXES[network]?.includes(national.slice(0, 4))) {
-      throw errors.invalidParameter(
-        '/phone_number',
-        `must be a number of the ${network} network, starting ${NETWORK_PREFIXES[network]?.join(', ')}`,
-      );
-    }
-  },
-};
+/** In production the phone number must belong to the network (the sandbox accepts any pairing). */
+function phoneOfNetwork(body: { network: string; phone_number: string }, environment: Environment): void {
+  if (environment !== 'production') return;
+  const network = body.network.toUpperCase() as Network;
+  const national = body.phone_number.startsWith('234') ? `0${body.phone_number.slice(3)}` : body.phone_number;
+  if (!NETWORK_PREFIXES[network]?.includes(national.slice(0, 4))) {
+    throw errors.invalidParameter(
+      '/phone_number',
+      `must be a number of the ${network} network, starting ${NETWORK_PREFIXES[network]?.join(', ')}`,
+    );
+  }
+}
 
-export const createAirtimePurchase: Handler<'createAirtimePurchase'> = async (ctx) => {
-  const biller = billerOf(ctx.biller);
-  const network = ctx.body.network.toUpperCase() as Network;
-  // Airtime has one product per network; its min/max bound the amount.
-  const product = await ctx.store.getAirtimeProduct(ctx.environment, network);
-  if (!product) throw errors.productNotFound();
-  const amount = money(ctx.body.amount);
-  checkAmountRange(product, amount);
-  return purchase(ctx, biller, {
-    product,
-    product_type: 'airtime',
-    product_amount: amount,
-    fee_amount: NO_FEE,
-    price_basis: 'face_value',
-    description: `${network} airtime ${amount} for ${ctx.body.phone_number}`,
-    reference: ctx.body.reference,
-    phone_number: ctx.body.phone_number,
-  });
-};
+export const createAirtimePurchase = writeHandler(
+  'createAirtimePurchase',
+  // A check of the body beyond its schema, with the body's 400s: the pipeline runs it before the Idempotency-Key is
+  // looked up or claimed, so, like every 400, it keeps nothing.
+  { checkBody: phoneOfNetwork },
+  async (ctx) => {
+    const biller = billerOf(ctx.biller);
+    const network = ctx.body.network.toUpperCase() as Network;
+    // Airtime has one product per network; its min/max bound the amount.
+    const product = await ctx.store.getAirtimeProduct(ctx.environment, network);
+    if (!product) throw errors.productNotFound();
+    const amount = money(ctx.body.amount);
+    checkAmountRange(product, amount);
+    return purchase(ctx, biller, {
+      product,
+      product_type: 'airtime',
+      product_amount: amount,
+      fee_amount: NO_FEE,
+      price_basis: 'face_value',
+      description: `${network} airtime ${amount} for ${ctx.body.phone_number}`,
+      reference: ctx.body.reference,
+      phone_number: ctx.body.phone_number,
+    });
+  },
+);
 
 export const createDataPurchase: Handler<'createDataPurchase'> = async (ctx) => {
   const biller = billerOf(ctx.biller);

@@ -39,8 +39,8 @@ export const getWebhookDelivery: Handler<'getWebhookDelivery'> = async (ctx) => 
     : errors.webhookNotFound();
 };
 
-export const createWebhookDelivery: Handler<'createWebhookDelivery'> = async (ctx) =>
-  keyedCreate(ctx, async (tx) => {
+export const createWebhookDelivery: Handler<'createWebhookDelivery'> = async (ctx) => (use) =>
+  keyedCreate(ctx, use, async (tx) => {
     const r = await tx.createWebhookRedelivery({
       account_id: ctx.principal.account_id,
       endpoint_id: ctx.path.webhook_id,

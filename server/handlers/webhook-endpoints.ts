@@ -6,11 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ok, okList } from '../contract/envelope.ts';
-import { queryHandler, type Handler } from '../contract/operations.ts';
+import { queryHandler, writeHandler, type Handler } from '../contract/operations.ts';
 import { errors } from '../errors.ts';
 import type { Environment } from '../domain.ts';
 import type { WebhookEndpointRow } from '../store/webhook-types.ts';
-import { toStoredEndpointWithSecret, toWebhookEndpoint } from '../webhooks/representation.ts';
+import { secretReviver, toStoredEndpointWithSecret, toWebhookEndpoint } from '../webhooks/representation.ts';
 import type { WebhookRuntime } from '../webhooks/runtime.ts';
 import { ROTATION_OVERLAP_MS, secretRecord } from '../webhooks/secrets.ts';
 import { resolveWebhookHost } from '../webhooks/send.ts';
@@ -62,27 +62,31 @@ export const getWebhookEndpoint: Handler<'getWebhookEndpoint'> = async (ctx) => 
   return ok(toWebhookEndpoint(row));
 };
 
-export const createWebhookEndpoint: Handler<'createWebhookEndpoint'> = async (ctx) => {
+/** The 201 of a creation or a rotation holds the secret; what is kept under the key holds its generation instead. */
+const reviveStored = (storedBody: string, webhooks: WebhookRuntime) => secretReviver(webhooks.secrets)(storedBody);
+
+export const createWebhookEndpoint = writeHandler('createWebhookEndpoint', { reviveStored }, async (ctx) => {
   const secrets = secretsOf(ctx.webhooks);
   await checkUrl(ctx.webhooks, ctx.environment, ctx.body.url);
   const id = randomUUID();
-  return keyedCreate<'createWebhookEndpoint', WebhookEndpointRow>(ctx, async (tx) => {
-    const row = await tx.createWebhookEndpoint(
-      {
-        id,
-        account_id: ctx.principal.account_id,
-        url: ctx.body.url,
-        events: [...new Set(ctx.body.events)],
-        description: ctx.body.description ?? null,
-        ...secretRecord(secrets.secretOf(id, 1)),
-        at: new Date(),
-      },
-      ctx.webhooks.maxEndpoints,
-    );
-    if (!row) throw errors.webhookLimitReached(ctx.webhooks.maxEndpoints);
-    return { value: row, data: toStoredEndpointWithSecret(row), location: locationOf(ctx.basePath, row.id) };
-  });
-};
+  return (use) =>
+    keyedCreate<'createWebhookEndpoint', WebhookEndpointRow>(ctx, use, async (tx) => {
+      const row = await tx.createWebhookEndpoint(
+        {
+          id,
+          account_id: ctx.principal.account_id,
+          url: ctx.body.url,
+          events: [...new Set(ctx.body.events)],
+          description: ctx.body.description ?? null,
+          ...secretRecord(secrets.secretOf(id, 1)),
+          at: new Date(),
+        },
+        ctx.webhooks.maxEndpoints,
+      );
+      if (!row) throw errors.webhookLimitReached(ctx.webhooks.maxEndpoints);
+      return { value: row, data: toStoredEndpointWithSecret(row), location: locationOf(ctx.basePath, row.id) };
+    });
+});
 
 export const updateWebhookEndpoint: Handler<'updateWebhookEndpoint'> = async (ctx) => {
   if (ctx.body.url !== undefined) await checkUrl(ctx.webhooks, ctx.environment, ctx.body.url);
@@ -109,31 +113,37 @@ export const deleteWebhookEndpoint: Handler<'deleteWebhookEndpoint'> = async (ct
 /** Tries this many times when another rotation of the same endpoint commits in between (compare-and-set). */
 const ROTATION_TRIES = 3;
 
-export const createWebhookSecretRotation: Handler<'createWebhookSecretRotation'> = async (ctx) => {
-  const secrets = secretsOf(ctx.webhooks);
-  const account = ctx.principal.account_id;
-  for (let tries = 1; ; tries++) {
-    const current = await ctx.store.getWebhookEndpoint(account, ctx.path.webhook_id);
-    if (!current) throw errors.webhookNotFound();
-    const generation = current.secret_generation + 1;
-    try {
-      return await keyedCreate<'createWebhookSecretRotation', WebhookEndpointRow>(ctx, async (tx) => {
-        const at = new Date();
-        const row = await tx.rotateWebhookSecret(account, current.id, {
-          generation,
-          ...secretRecord(secrets.secretOf(current.id, generation)),
-          previous_secret_expires_at: new Date(at.getTime() + ROTATION_OVERLAP_MS),
-          at,
-        });
-        if (!row) throw new RotationRaced();
-        return { value: row, data: toStoredEndpointWithSecret(row), location: locationOf(ctx.basePath, row.id) };
-      });
-    } catch (e) {
-      if (!(e instanceof RotationRaced) || tries >= ROTATION_TRIES)
-        throw e instanceof RotationRaced ? errors.idempotencyKeyInUse() : e;
-    }
-  }
-};
+export const createWebhookSecretRotation = writeHandler(
+  'createWebhookSecretRotation',
+  { reviveStored },
+  async (ctx) => {
+    const secrets = secretsOf(ctx.webhooks);
+    const account = ctx.principal.account_id;
+    return async (use) => {
+      for (let tries = 1; ; tries++) {
+        const current = await ctx.store.getWebhookEndpoint(account, ctx.path.webhook_id);
+        if (!current) throw errors.webhookNotFound();
+        const generation = current.secret_generation + 1;
+        try {
+          return await keyedCreate<'createWebhookSecretRotation', WebhookEndpointRow>(ctx, use, async (tx) => {
+            const at = new Date();
+            const row = await tx.rotateWebhookSecret(account, current.id, {
+              generation,
+              ...secretRecord(secrets.secretOf(current.id, generation)),
+              previous_secret_expires_at: new Date(at.getTime() + ROTATION_OVERLAP_MS),
+              at,
+            });
+            if (!row) throw new RotationRaced();
+            return { value: row, data: toStoredEndpointWithSecret(row), location: locationOf(ctx.basePath, row.id) };
+          });
+        } catch (e) {
+          if (!(e instanceof RotationRaced) || tries >= ROTATION_TRIES)
+            throw e instanceof RotationRaced ? errors.idempotencyKeyInUse() : e;
+        }
+      }
+    };
+  },
+);
 
 /** Another rotation (or a deletion) of the endpoint committed first: nothing was written; read it again. */
 class RotationRaced extends Error {}

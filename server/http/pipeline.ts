@@ -23,6 +23,7 @@ import type {
   Handler,
   Handlers,
   PublicOperationId,
+  WriteDefinition,
   WriteOperationId,
 } from '../contract/operations.ts';
 import type { AnyRoute, RouteTable } from '../contract/route-table.ts';
@@ -33,7 +34,9 @@ import { ApiError, errors } from '../errors.ts';
 import type { Store } from '../store/types.ts';
 import type { WebhookRuntime } from '../webhooks/runtime.ts';
 import { jsonBodyBytes } from './json-body.ts';
-import { fingerprintOf, idempotencyKeyOf, idempotently, type IdempotencyStore } from './idempotency.ts';
+import type { KeyedWrite } from '../idempotency/outcome.ts';
+import { fingerprintOf, idempotencyKeyOf } from '../idempotency/request.ts';
+import { runKeyed, type IdempotencyStore } from '../idempotency/run.ts';
 import { decodePathParams, withExamplePathParams } from './path-params.ts';
 import { readJsonBody } from './request-body.ts';
 import type { RateLimits } from './rate-limit.ts';
@@ -53,22 +56,12 @@ export interface PipelineOptions {
   idempotency: IdempotencyStore;
   /** The biller of each environment (null: none configured). */
   billers: Billers;
-  /** Checks of a write's body beyond its schema (400s), run before its Idempotency-Key is claimed. */
-  bodyChecks: BodyChecks;
-  /**
-   * Per write operation: the response to send from the response kept under its Idempotency-Key, when what is kept
-   * leaves out something that must never be stored (a webhook signing secret, derived again here).
-   */
-  reviveStored: StoredRevivers;
   /** Webhook secrets and URL policies, for the webhook operations' handlers. */
   webhooks: WebhookRuntime;
   /** `info.version` of the contract. */
   version: string;
   validateResponses: boolean;
 }
-
-export type BodyChecks = Partial<Record<string, (body: never, environment: Environment) => void>>;
-export type StoredRevivers = Partial<Record<string, (storedBody: string) => string>>;
 
 /**
  * A path under neither base path — `/` above all, the first thing a newcomer opens: still the contract's 404
@@ -138,8 +131,11 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
   // A write: every write operation is key-guarded (contract/operations.ts asserts it), so there is a principal.
   if (authorized.principal === null)
     throw errors.internal(new Error(`${route.operationId}: a write without a principal`));
-  o.bodyChecks[route.operationId]?.(req.body as never, route.environment);
-  const answer = await idempotently(
+  // The write's definition (contract/operations.ts WriteDefinition): its checks of the body beyond the schema run
+  // before the key is looked up or claimed; its reviver gives the kept response back what was never stored.
+  const definition = o.handlers[route.operationId] as WriteDefinition<WriteOperationId>;
+  definition.checkBody?.(req.body as never, route.environment);
+  const answer = await runKeyed(
     o.idempotency,
     {
       account_id: authorized.principal.account_id,
@@ -148,20 +144,17 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
       fingerprint: fingerprintOf(route.operationId, req.body, path as Record<string, string>),
       now: new Date(),
     },
-    async (idempotency) => {
-      const created = (await invoke(o.handlers, authorized, {
-        ...base,
-        idempotency: idempotency as never,
-      })) as Created<WriteOperationId>;
-      if (created.stored) return { ...created.stored, stored: true };
-      return { status: route.success, body: JSON.stringify(created.body), location: created.location };
-    },
+    async () => (await invoke(o.handlers, authorized, base)) as KeyedWrite<Created<WriteOperationId>>,
+    (created) =>
+      created.stored
+        ? { ...created.stored, stored: true }
+        : { status: route.success, body: JSON.stringify(created.body), location: created.location, stored: false },
   );
   if (answer.location !== null) res.setHeader('Location', answer.location);
   if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
   // A response kept without what must not be stored (a signing secret) gets it back, first answer and replays alike.
-  const revive = answer.status < 300 ? o.reviveStored[route.operationId] : undefined;
-  const sent = revive ? revive(answer.body) : answer.body;
+  const sent =
+    answer.status < 300 && definition.reviveStored ? definition.reviveStored(answer.body, o.webhooks) : answer.body;
   if (o.validateResponses) res.status(answer.status).json(JSON.parse(sent));
   else res.status(answer.status).type('application/json').send(sent);
 }

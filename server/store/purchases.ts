@@ -16,7 +16,7 @@ import { leaseOf, nothingDue, storedInstant, storedInstantOrNull } from './insta
 import { recordCall, settleCall } from './purchase-statements.ts';
 import { one, raw, rows, sql } from './sql.ts';
 import { asTx, TX_COLS } from './transactions.ts';
-import { claimInstants } from './idempotency.ts';
+import { claimInstants } from '../idempotency/records.ts';
 import type { HistoryEntry, NewPurchase, RecordPurchaseResult, Sql, Store, TransactionRow } from './types.ts';
 import { isUuid } from './values.ts';
 

@@ -17,8 +17,8 @@
  */
 import type { DriverKind } from './driver.ts';
 import { accountQueries } from './accounts.ts';
-import { idempotencyQueries } from './idempotency.ts';
-import { keyedWrite } from './keyed-write.ts';
+import { idempotencyQueries } from '../idempotency/records.ts';
+import { keyedWrite } from '../idempotency/keyed-write.ts';
 import { keyQueries } from './keys.ts';
 import { productQueries } from './products.ts';
 import { purchaseQueries } from './purchases.ts';

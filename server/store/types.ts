@@ -16,7 +16,7 @@ import type {
   TransactionStatus,
 } from '../domain.ts';
 import type { WebhookStore } from './webhook-types.ts';
-import type { KeyedWrite, KeyedWriteResult } from './keyed-write.ts';
+import type { KeyedWrite, KeyedWriteResult } from '../idempotency/keyed-write.ts';
 
 /** The lowest layer: a SQL executor. Both drivers implement it; queries.ts builds everything else on it. */
 export interface Sql {

@@ -289,7 +289,7 @@ describe('a purchase', () => {
       const key = randomUUID();
       const now = Date.now();
       // The fingerprint of an abandoned record is the same request's (a retry of what crashed): take it over.
-      const { fingerprintOf } = await import('../../server/http/idempotency.ts');
+      const { fingerprintOf } = await import('../../server/idempotency/request.ts');
       await record(key, {
         created: new Date(now - 60_000),
         locked_until: new Date(now - 30_000),
@@ -306,7 +306,7 @@ describe('a purchase', () => {
     it('answers 409 on a record still held by another request, and 422 REUSED for another body, debiting nothing', async () => {
       const key = randomUUID();
       const now = Date.now();
-      const { fingerprintOf } = await import('../../server/http/idempotency.ts');
+      const { fingerprintOf } = await import('../../server/idempotency/request.ts');
       await record(key, {
         created: new Date(now),
         locked_until: new Date(now + 30_000),

@@ -8,9 +8,9 @@
  * writes are rare, so an interactive transaction on the driver's `transaction` (one connection, BEGIN…COMMIT) is
  * simpler and just as atomic. The write gets a Store bound to that transaction.
  */
-import { claimInstants } from './idempotency.ts';
-import { one, rows, sql } from './sql.ts';
-import type { IdempotencyClaimRequest, ResponseSnapshot, Sql, Store } from './types.ts';
+import { claimInstants } from './records.ts';
+import { one, rows, sql } from '../store/sql.ts';
+import type { IdempotencyClaimRequest, ResponseSnapshot, Sql, Store } from '../store/types.ts';
 
 export interface KeyedWrite {
   account_id: string;

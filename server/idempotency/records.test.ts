@@ -15,7 +15,7 @@ import {
   purchase,
   type Stores,
 } from '../../test/helpers/store-fixtures.ts';
-import type { Store } from './types.ts';
+import type { Store } from '../store/types.ts';
 
 const later = (ms: number) => new Date(AT.getTime() + ms);
 const LEASE = 30_000;

@@ -11,11 +11,11 @@
  * the same key (the first outlived its lease and the second took it over), the first of them to write wins and the
  * other finds the record gone (recordPurchase: `idempotency_key_lost`; completeIdempotencyKey: false).
  */
-import { InvalidStoreValueError } from './errors.ts';
-import { storedInstant } from './instants.ts';
-import { one, rows, sql } from './sql.ts';
-import type { IdempotencyClaim, IdempotencyClaimRequest, Sql, Store } from './types.ts';
-import { isUuid } from './values.ts';
+import { InvalidStoreValueError } from '../store/errors.ts';
+import { storedInstant } from '../store/instants.ts';
+import { one, rows, sql } from '../store/sql.ts';
+import type { IdempotencyClaim, IdempotencyClaimRequest, Sql, Store } from '../store/types.ts';
+import { isUuid } from '../store/values.ts';
 
 type Row = Record<string, unknown>;
 

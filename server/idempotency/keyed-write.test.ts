@@ -13,7 +13,7 @@ import {
   postgresStores,
   type Stores,
 } from '../../test/helpers/store-fixtures.ts';
-import type { Store } from './types.ts';
+import type { Store } from '../store/types.ts';
 
 const PAGE = { page: 1, per_page: 100 };
 const CLAIM = {

@@ -1,5 +1,5 @@
 /**
- * Repeats of an Idempotency-Key through the pipeline's `idempotently` and the purchase flow, on a real store (PGlite,
+ * Repeats of an Idempotency-Key through the pipeline's `runKeyed` and the purchase flow, on a real store (PGlite,
  * and PostgreSQL with group commits when TEST_DATABASE_URL is set), the sandbox simulator as the biller (issue 26):
  *   - a repeat of a key this process has met is answered from its record: the write (the handler, the recording
  *     statement) does not run again, and the record's row lock (claimIdempotencyKey) is never taken for it;
@@ -12,13 +12,13 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SimulatedBiller } from '../biller/simulator.ts';
-import type { KeyHold } from '../contract/key-hold.ts';
 import { ensureCatalogue } from '../demo/seed.ts';
 import { purchase } from '../handlers/purchase-flow.ts';
 import { StoreUnavailableError } from '../store/errors.ts';
 import { fundedAccount, openedFor, PG_URL, pgliteStores, postgresStores } from '../../test/helpers/store-fixtures.ts';
 import type { Store } from '../store/types.ts';
-import { fingerprintOf, idempotently } from './idempotency.ts';
+import { fingerprintOf } from './request.ts';
+import { runKeyed } from './run.ts';
 
 const BASE = '/api/partners/sandbox/v1';
 const biller = new SimulatedBiller({ timeoutWaitMs: 0 });
@@ -75,7 +75,7 @@ async function buy(
 ) {
   const store = on.store;
   const product = (await store.getAirtimeProduct('sandbox', 'MTN'))!;
-  return idempotently(
+  return runKeyed(
     store,
     {
       account_id: account,
@@ -84,13 +84,12 @@ async function buy(
       fingerprint: fingerprintOf('createAirtimePurchase', body),
       now: new Date(),
     },
-    async (hold: KeyHold) => {
-      const created = await purchase(
+    async () =>
+      purchase(
         {
           environment: 'sandbox',
           basePath: BASE,
           store,
-          idempotency: hold,
           principal: {
             key_id: randomUUID(),
             account_id: account,
@@ -109,10 +108,11 @@ async function buy(
           reference: undefined,
           phone_number: body.phone_number,
         },
-      );
-      if ('stored' in created && created.stored) return { ...created.stored, stored: true };
-      return { status: 201, body: JSON.stringify(created.body), location: created.location };
-    },
+      ),
+    (created) =>
+      created.stored
+        ? { ...created.stored, stored: true }
+        : { status: 201, body: JSON.stringify(created.body), location: created.location, stored: false },
   );
 }
 
