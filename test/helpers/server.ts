@@ -1,10 +1,15 @@
-/** Starts the reference server in-process with demo data on a fresh embedded store, for integration tests (no rate limits by default). */
+/**
+ * Starts the reference server in-process with demo data on a fresh embedded store, for integration tests (no rate
+ * limits by default). The store's data directory starts as a copy of a migrated one (prepared-store.ts): the server
+ * still runs its migrations and finds them applied, which saves each start 1-2 s of CPU.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { parseConfig } from '../../server/config.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
+import { copyMigratedDataDir } from './prepared-store.ts';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -23,6 +28,7 @@ export async function startTestServer(
     RATE_LIMIT_RPS: '0',
     ...env,
   });
+  if (!config.databaseUrl && config.dataDir === dataDir) await copyMigratedDataDir(dataDir);
   const running = await startServer(config, logger ?? pino({ level: 'silent' }));
   return {
     ...running,

@@ -9,6 +9,7 @@ import { migrate } from '../../server/store/migrate.ts';
 import { openPgliteMemory } from '../../server/store/pglite.ts';
 import { openPostgres } from '../../server/store/postgres.ts';
 import { createQueries } from '../../server/store/queries.ts';
+import { migratedDump } from './prepared-store.ts';
 import type { SqlDriver } from '../../server/store/driver.ts';
 import type { NewPurchase, Store, TransactionRow } from '../../server/store/types.ts';
 
@@ -39,7 +40,8 @@ export function openedFor(open: () => Promise<Stores>): () => Store {
 }
 
 export async function pgliteStores(): Promise<Stores> {
-  const driver = await openPgliteMemory();
+  // From a migrated dump (prepared-store.ts): migrate() finds everything applied.
+  const driver = await openPgliteMemory({ template: await migratedDump() });
   await migrate(driver.sql);
   const store = createQueries(driver.sql, driver.kind);
   return { store, all: [store], driver: 'pglite', close: () => driver.close() };
