@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { DOCS_FILE } from '../../server/server.ts';
-import { bin, run } from '../helpers/run.ts';
+import { bin, runAsync } from '../helpers/run.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let srv: TestServer;
@@ -116,7 +116,15 @@ describe('HTTP conventions', () => {
   it('serves the rendered docs at /docs without a key', async () => {
     if (!existsSync(DOCS_FILE))
       expect(
-        run(bin('redocly'), ['build-docs', 'generated/openapi.json', '--output', DOCS_FILE, '--inlineBundle']).code,
+        (
+          await runAsync(bin('redocly'), [
+            'build-docs',
+            'generated/openapi.json',
+            '--output',
+            DOCS_FILE,
+            '--inlineBundle',
+          ])
+        ).code,
       ).toBe(0);
     const r = await fetch(`${srv.url}/docs`);
     expect(r.status).toBe(200);

@@ -39,7 +39,7 @@ function suite(
 
     beforeAll(async () => {
       await before?.();
-      srv = await startTestServer([], env());
+      srv = await startTestServer(['--no-settlement'], env());
       base = srv.demoKeys!.sandbox.base_url;
       auth = { Authorization: `Bearer ${srv.demoKeys!.sandbox.keys.full}` };
     }, 60_000);
