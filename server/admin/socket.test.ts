@@ -179,14 +179,19 @@ describe('admin socket', () => {
     const gate = new Promise<void>((r) => {
       release = r;
     });
+    let arrived!: () => void;
+    const inProgress = new Promise<void>((r) => {
+      arrived = r;
+    });
     const s = (await listen(async (req) => {
+      arrived();
       await gate;
       return echo(req);
     }))!;
     const idle = net.connect(s.path);
     await new Promise((r) => idle.once('connect', r));
     const answer = sendAdminRequest(s.path, { argv: ['slow'] });
-    await new Promise((r) => setTimeout(r, 100)); // the request has arrived
+    await inProgress; // the request has arrived
     let closed = false;
     const closing = s.close().then(() => {
       closed = true;

@@ -3,7 +3,7 @@
  * works again as soon as the database is back.
  */
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStore } from './open.ts';
 import { loadFunctionSources, loadMigrations } from './migrate.ts';
 import { openPostgres } from './postgres.ts';
@@ -77,6 +77,19 @@ describe.skipIf(!PG_URL)(
     let store: Store;
     let admin: Store;
     let p: ReturnType<typeof proxy>;
+    /** Until the store's `SELECT pg_sleep(…)` is running on the server (a fixed pause could end before it starts). */
+    const sleeping = (appName: string) =>
+      vi.waitFor(
+        async () => {
+          const [r] = await admin.sql.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+             WHERE application_name = $1 AND state = 'active' AND query LIKE 'SELECT pg_sleep%' AND pid <> pg_backend_pid()`,
+            [appName],
+          );
+          expect(r!.n).toBeGreaterThan(0);
+        },
+        { timeout: 15_000, interval: 20 },
+      );
 
     beforeAll(async () => {
       const u = new URL(PG_URL!);
@@ -104,8 +117,10 @@ describe.skipIf(!PG_URL)(
         role: 'r',
       });
       await p.stop(); // every connection cut, port closed
-      await new Promise((r) => setTimeout(r, 50));
-      expect(logged.some((m) => /idle connection error/.test(m))).toBe(true); // pool 'error' handled, not thrown
+      // pool 'error' handled, not thrown
+      await vi.waitFor(() => expect(logged.some((m) => /idle connection error/.test(m))).toBe(true), {
+        timeout: 15_000,
+      });
 
       await expect(store.ping()).rejects.toBeInstanceOf(StoreUnavailableError);
       await expect(store.getAccount(a.id)).rejects.toBeInstanceOf(StoreUnavailableError);
@@ -119,7 +134,7 @@ describe.skipIf(!PG_URL)(
     it('maps an administrator terminating the connection (57P01) to StoreUnavailableError and recovers', async () => {
       const appName = 'bill-payment-partner-api';
       const running = store.sql.query('SELECT pg_sleep(5)').catch((e: unknown) => e); // settle-handled at once
-      await new Promise((r) => setTimeout(r, 200));
+      await sleeping(appName);
       await admin.sql.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
        WHERE application_name = $1 AND query LIKE 'SELECT pg_sleep%' AND pid <> pg_backend_pid()`,
@@ -131,7 +146,7 @@ describe.skipIf(!PG_URL)(
 
       // The same inside a transaction: the broken client is discarded, the next transaction gets a fresh one.
       const inTx = store.sql.transaction((tx) => tx.query('SELECT pg_sleep(5)')).catch((e: unknown) => e);
-      await new Promise((r) => setTimeout(r, 200));
+      await sleeping(appName);
       await admin.sql.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
        WHERE application_name = $1 AND query LIKE 'SELECT pg_sleep%' AND pid <> pg_backend_pid()`,

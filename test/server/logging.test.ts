@@ -1,6 +1,6 @@
 /** Request logs at debug level carry request ids and never an API key secret (header, query string or echo). */
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -33,8 +33,10 @@ describe('request logging', () => {
         expect(body).not.toContain(key.slice(8));
       }
     }
-    await new Promise((r) => setTimeout(r, 100));
-    for (const id of ids) expect(logs).toContain(id);
+    // A request's line is written when its response has finished, which can be after the client read the response.
+    await vi.waitFor(() => {
+      for (const id of ids) expect(logs).toContain(id);
+    });
     for (const key of secrets) expect(logs).not.toContain(key.slice(8));
     expect(logs).toContain('[REDACTED]');
   });
@@ -60,7 +62,8 @@ describe('request logging at the default level (info)', () => {
         headers: { Authorization: `Bearer ${key}`, 'X-Request-Id': 'bad-request-1' },
       });
       expect([okRes.status, bad.status]).toEqual([200, 400]);
-      await new Promise((r) => setTimeout(r, 100));
+      // The client error's line (written when its response has finished); the success before it has none.
+      await vi.waitFor(() => expect(info).toContain('bad-request-1'));
       const lines = info
         .trim()
         .split('\n')
