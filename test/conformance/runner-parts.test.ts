@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultRate, RateLimiter } from '../../conformance/client/rate-limiter.ts';
 import { retryAfterMs, Transport } from '../../conformance/client/transport.ts';
 import { negativeValues } from '../../conformance/contract/negative-values.ts';
@@ -168,27 +168,54 @@ describe('rate limiter', () => {
     expect(defaultRate(url)).toBe(rate);
   });
 
-  it('keeps a key at 80 % of the limit its RateLimit-Policy announces', async () => {
-    const limiter = new RateLimiter(0);
-    limiter.learn('k', '"25-in-1sec"; q=25; w=1'); // 20 rps → one request per 50 ms
+  // On vitest's fake clock (Date and setTimeout): the waits are exact, whatever else the machine is doing.
+  /** How long (fake ms) the takes waited in all. */
+  async function waited(takes: () => Promise<void>): Promise<number> {
     const started = Date.now();
-    for (let i = 0; i < 5; i++) await limiter.take('k');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
-    const other = Date.now();
-    for (let i = 0; i < 5; i++) await limiter.take('another key');
-    expect(Date.now() - other).toBeLessThan(40);
+    const done = takes();
+    await vi.runAllTimersAsync();
+    await done;
+    return Date.now() - started;
+  }
+  it('keeps a key at 80 % of the limit its RateLimit-Policy announces', async () => {
+    vi.useFakeTimers();
+    try {
+      const limiter = new RateLimiter(0);
+      limiter.learn('k', '"25-in-1sec"; q=25; w=1'); // 20 rps → one request per 50 ms
+      expect(
+        await waited(async () => {
+          for (let i = 0; i < 5; i++) await limiter.take('k');
+        }),
+      ).toBe(200); // 4 intervals of 50 ms
+      expect(
+        await waited(async () => {
+          for (let i = 0; i < 5; i++) await limiter.take('another key');
+        }),
+      ).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
   it('paces different keys that count against one announced partition (pk) as one', async () => {
-    const limiter = new RateLimiter(0);
-    const policy = '"25-in-1sec"; q=25; w=1; pk=:YWRkcmVzcw==:'; // e.g. the caller address's failure budget
-    for (const k of ['revoked', 'disabled', 'none']) limiter.learn(k, policy);
-    const started = Date.now();
-    for (const k of ['revoked', 'disabled', 'none', 'revoked', 'disabled']) await limiter.take(k);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
-    limiter.learn('full', '"25-in-1sec"; q=25; w=1; pk=:a2V5:'); // its own key budget
-    const other = Date.now();
-    for (let i = 0; i < 3; i++) await limiter.take('full');
-    expect(Date.now() - other).toBeLessThan(140);
+    vi.useFakeTimers();
+    try {
+      const limiter = new RateLimiter(0);
+      const policy = '"25-in-1sec"; q=25; w=1; pk=:YWRkcmVzcw==:'; // e.g. the caller address's failure budget
+      for (const k of ['revoked', 'disabled', 'none']) limiter.learn(k, policy);
+      expect(
+        await waited(async () => {
+          for (const k of ['revoked', 'disabled', 'none', 'revoked', 'disabled']) await limiter.take(k);
+        }),
+      ).toBe(200);
+      limiter.learn('full', '"25-in-1sec"; q=25; w=1; pk=:a2V5:'); // its own key budget
+      expect(
+        await waited(async () => {
+          for (let i = 0; i < 3; i++) await limiter.take('full');
+        }),
+      ).toBe(100); // its own 2 intervals, not queued behind the other partition's slots
+    } finally {
+      vi.useRealTimers();
+    }
   });
   it.each([
     ['2', 2000],
