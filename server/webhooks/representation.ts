@@ -2,8 +2,8 @@
  * Webhook resources as the contract shows them (WebhookEndpoint, WebhookDelivery; events: payload.ts), and the one
  * place a signing secret enters a response: the 201 of a creation or a rotation. What is kept under the request's
  * Idempotency-Key holds `derived:<generation>` instead of the secret; the pipeline derives it again for the first
- * answer and for every replay (http/pipeline.ts `reviveStored`), so replays are byte for byte the first answer and
- * the database never holds a secret.
+ * answer and for every replay (the `reviveStored` of those writes, handlers/webhook-endpoints.ts, which the pipeline
+ * applies), so replays are byte for byte the first answer and the database never holds a secret.
  */
 import type { components } from '../../generated/schema.d.ts';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../store/webhook-types.ts';

@@ -46,7 +46,7 @@ const BURST = 40;
 const BURST_BEFORE_KILL_MS = 15;
 /** Answers the server must have given before it is killed (see the kill's trigger). */
 const MIN_ANSWERED_BEFORE_KILL = 25;
-/** Retries wait out the 30 s lease of a key whose request died before recording anything (http/idempotency.ts). */
+/** Retries wait out the 30 s lease of a key whose request died before recording anything (server/idempotency/run.ts). */
 const RETRY_DEADLINE_MS = 60_000;
 
 describe.skipIf(!!noDatabase)(
