@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCEPT_GRACE_MS } from '../../server/server.ts';
 import { projectRoot, run } from '../helpers/run.ts';
-import { startUntilReady, type Started } from '../helpers/processes.ts';
+import { freePort, startUntilReady, type Started } from '../helpers/processes.ts';
 
 // What `npm start` runs: the bundle of `npm run build` under plain node (built in beforeAll). The robustness suite
 // runs the sources (`node --import tsx server/main.ts`); both are the same code.
@@ -20,7 +20,9 @@ let keys: any;
 
 /** Starts main.ts on a free port and reads the bound URL from its demo-keys file. */
 async function startMain(dataDir: string, file: string, env: Record<string, string> = {}) {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  // A port the kernel just handed out as free: a random one could be in use, even by another test file's server
+  // (which would then answer the readiness probe in this one's place).
+  const port = await freePort();
   const s = await startUntilReady(
     node,
     nodeArgs('--port', String(port), '--data-dir', dataDir, '--demo-keys', file),
