@@ -290,6 +290,58 @@ export const OPERATIONS = {
     pathParamExamples: {},
     source: "openapi/paths/purchases_cabletv.yaml"
   },
+  verifyPurchase: {
+    method: "POST",
+    path: "/purchases/verify",
+    scope: "purchase_electricity purchase_cable_tv",
+    success: 200,
+    body: "application/json",
+    bodyMembers: [
+      "product_id",
+      "meter_number",
+      "smart_number",
+      "smartcard_number"
+    ],
+    query: [],
+    integerQuery: [],
+    pathParams: [],
+    pathParamExamples: {},
+    source: "openapi/paths/purchases_verify.yaml"
+  },
+  getPurchase: {
+    method: "GET",
+    path: "/purchases/{id}",
+    scope: "read_transactions",
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [],
+    integerQuery: [],
+    pathParams: [
+      "id"
+    ],
+    pathParamExamples: {
+      id: "1731402345AB12CD"
+    },
+    source: "openapi/paths/purchases_{id}.yaml"
+  },
+  queryPurchase: {
+    method: "POST",
+    path: "/purchases/{id}/query",
+    scope: "read_transactions",
+    success: 200,
+    body: null,
+    bodyMembers: [],
+    query: [],
+    integerQuery: [],
+    pathParams: [
+      "id"
+    ],
+    pathParamExamples: {
+      id: "1731402345AB12CD"
+    },
+    source: "openapi/paths/purchases_{id}_query.yaml"
+  },
   listWebhookEndpoints: {
     method: "GET",
     path: "/webhooks",

@@ -323,6 +323,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/purchases/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a customer before paying
+         * @description Asks the biller who a purchase of an electricity product or a cable TV bouquet will credit, before paying: the same verification as `GET /products/electricity/{product_id}/meters/{meter_number}` (customer name, address, meter type) and `GET /products/cabletv/{product_id}/smartcards/{smartcard_number}` (customer name, current bouquet, due date), in the form of the published partner API. Nothing is bought or debited. Safe to repeat: no `Idempotency-Key` is needed (one sent is ignored). Needs the scope of the matching purchase, decided by the product's kind: `purchase_electricity` or `purchase_cable_tv`; a key holding neither is refused before the body is read. Checks, in order: key, IP, one of the two scopes, body, product (422 `PRODUCT_NOT_FOUND`), the scope of the product's kind, the customer number's member, the biller (404 `METER_NOT_FOUND` / `SMARTCARD_NOT_FOUND`).
+         */
+        post: operations["verifyPurchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one purchase
+         * @description Returns one purchase: the same transaction as `GET /account/transactions/{id}`, looked up the same three ways (its `id`, `txn_` + its `id`, or its `external_reference` — yours when you sent one, so that after a lost answer you find your order by your own reference). A transaction that is no purchase (a funding, a withdrawal), another account's purchase and an identifier that matches nothing are the same 404 `TRANSACTION_NOT_FOUND`. Reads only: to ask the biller about a `pending` purchase now, use `POST /purchases/{id}/query`. Needs the scope `read_transactions`, like every read of a transaction.
+         */
+        get: operations["getPurchase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchases/{id}/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the biller about a pending purchase now
+         * @description Asks the biller now how a `pending` purchase stands, instead of waiting for the service's own next check, and answers the purchase as it stands after that: settled (`successful`, or `failed` and refunded) when the biller gave a final answer, unchanged (still `pending`) when it did not or could not answer. A purchase no longer pending is answered unchanged, without asking the biller. A settlement made here is the same one the service's settlement worker makes, in one database transaction with its history row, its refund and its webhook event: a purchase is never settled twice, however many queries and checks meet. In the sandbox, a query moves a pending purchase on to its scenario's next state at once (`then` of the sandbox scenarios, without waiting for `after_seconds`). Safe to repeat; no body and no `Idempotency-Key` (one sent is ignored); counts against your rate limit like any request. The purchase is looked up like `GET /purchases/{id}` (its `id`, `txn_` + its `id`, or its `external_reference`), and every identifier that names no purchase of this account and environment is the same 404 `TRANSACTION_NOT_FOUND`. Scope `read_transactions`.
+         */
+        post: operations["queryPurchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -1180,7 +1240,10 @@ export interface components {
         /** @description What the distributor knows of a meter: whom a payment to it will credit. Show `customer_name` and `address` to the customer before paying, so a mistyped meter number is caught before the money moves. */
         MeterVerification: {
             id: components["schemas"]["MeterNumber"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "meter";
             attributes: {
                 meter_number: components["schemas"]["MeterNumber"];
@@ -1217,7 +1280,10 @@ export interface components {
         /** @description What the provider knows of a smartcard: whose subscription a payment will renew. Show `customer_name` and `current_bouquet` to the customer before paying. */
         SmartcardVerification: {
             id: components["schemas"]["SmartcardNumber"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "smartcard";
             attributes: {
                 smartcard_number: components["schemas"]["SmartcardNumber"];
@@ -1305,6 +1371,20 @@ export interface components {
             smartcard_number: components["schemas"]["SmartcardNumber"];
             reference?: components["schemas"]["PartnerReference"];
             external_reference?: components["schemas"]["PartnerExternalReference"];
+        };
+        /** @description Who a purchase will credit, asked before paying: `product_id` (an electricity product or a cable TV bouquet of this environment) and the customer's number of the product's kind — `meter_number` for electricity, `smart_number` for cable TV (`smartcard_number` is accepted as another name for it; both at once is 400). Exactly one number, of the product's kind: another is 400 naming the member the product needs. Nothing is bought or debited, and no `Idempotency-Key` is needed: asking again asks again. Unknown members are rejected (400). */
+        PurchaseVerificationRequest: {
+            /** @description The `id` of an electricity product or a cable TV bouquet of this environment, a lower-case UUID such as `6d7e8f9a-0b1c-4d2e-9f3a-4b5c6d7e8f9a`. An id that is neither here (another kind's product, the other environment's, none) is 422 `PRODUCT_NOT_FOUND`. Its kind decides the scope the key needs: `purchase_electricity` or `purchase_cable_tv`. */
+            product_id: components["schemas"]["Uuid"];
+            meter_number?: components["schemas"]["MeterNumber"];
+            smart_number?: components["schemas"]["SmartcardNumber"];
+            /** @description Another name for `smart_number` (the name of the per-kind operations), 10 or 11 digits such as `1234567890`. Send one of the two. */
+            smartcard_number?: components["schemas"]["SmartcardNumber"];
+        };
+        /** @description Success envelope holding the verified customer: a meter (`type: meter`) for an electricity product, a smartcard (`type: smartcard`) for a cable TV bouquet — the same `data` as `GET /products/electricity/{product_id}/meters/ {meter_number}` and `GET /products/cabletv/{product_id}/smartcards/{smartcard_number}`. */
+        PurchaseVerificationResponse: {
+            status: components["schemas"]["Status"];
+            data: components["schemas"]["MeterVerification"] | components["schemas"]["SmartcardVerification"];
         };
         /**
          * Format: uri
@@ -1783,6 +1863,67 @@ export interface components {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The body is invalid (`INVALID_PARAMETER`): not `application/json`, not valid JSON, `product_id` missing, a member of the wrong form, an unknown member, no customer number or one of the other kind than the product's, or both `smart_number` and `smartcard_number`. `error.details` names each offending member by its JSON pointer (`/meter_number`), or `body` / `Content-Type` for the body as a whole. Also answered for a query parameter (the operation takes none) and a request over a size limit. */
+        VerificationBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The key is valid but may not do this: key of the other environment (`ENVIRONMENT_MISMATCH`), the account's API access switched off by its operator (`API_DISABLED`: every keyed operation answers it, after the key's own checks and before the allow-list; switched on again, the next request passes), caller not on the allow-list (`IP_NOT_ALLOWED`) or missing scope (`INSUFFICIENT_SCOPE`, with a `WWW-Authenticate` header naming the scope). A key holding none of the scopes the operation accepts is refused before the body is read, and the message and the header name them all (space-separated in the header); a key holding some of them but not the one of the product's kind is refused after the product is found, naming that one. */
+        ForbiddenVerification: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "WWW-Authenticate": components["headers"]["WwwAuthenticateScope"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The biller knows no such customer: `METER_NOT_FOUND` (the distributor knows no meter with this number for this product) or `SMARTCARD_NOT_FOUND` (the provider knows no such smartcard) — the same codes as the `GET` verifications. Check the number with the customer. */
+        MeterOrSmartcardNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description `PRODUCT_NOT_FOUND`: `product_id` names no electricity product or cable TV bouquet of this environment (another kind's product, the other environment's, none). Nothing was asked of the biller. */
+        UnprocessableVerification: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description No purchase of this account and environment matches the id, `txn_` id or external reference (`TRANSACTION_NOT_FOUND`): the same answer for an identifier that matches nothing, a transaction that is no purchase, another account's purchase, one of the other environment and an id longer than 128 characters. */
+        PurchaseNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
@@ -3053,6 +3194,124 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PurchaseServiceUnavailable"];
+        };
+    };
+    verifyPurchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PurchaseVerificationRequest"];
+            };
+        };
+        responses: {
+            /** @description The verified customer: a meter (`type: meter`) for an electricity product, a smartcard (`type: smartcard`) for a cable TV bouquet. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseVerificationResponse"];
+                };
+            };
+            400: components["responses"]["VerificationBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenVerification"];
+            404: components["responses"]["MeterOrSmartcardNotFound"];
+            405: components["responses"]["MethodNotAllowedPost"];
+            422: components["responses"]["UnprocessableVerification"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceOrBillerUnavailable"];
+        };
+    };
+    getPurchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The transaction to return, in any of three forms that all return the same transaction: its `id`, a UUID such as
+                 *     `3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f`; the same id with a `txn_` prefix, such as
+                 *     `txn_3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f`; or its `external_reference`, 10 digits then 6 letters or digits,
+                 *     such as `1731402345AB12CD`. At most 128 characters. Anything that matches no transaction of this account and
+                 *     environment is 404 `TRANSACTION_NOT_FOUND`, never 400 — whatever its shape, and also when it is longer than 128
+                 *     characters — so identifiers of future shapes stay look-up-able.
+                 */
+                id: components["parameters"]["TransactionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The purchase's transaction. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["PurchaseNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    queryPurchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The transaction to return, in any of three forms that all return the same transaction: its `id`, a UUID such as
+                 *     `3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f`; the same id with a `txn_` prefix, such as
+                 *     `txn_3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f`; or its `external_reference`, 10 digits then 6 letters or digits,
+                 *     such as `1731402345AB12CD`. At most 128 characters. Anything that matches no transaction of this account and
+                 *     environment is 404 `TRANSACTION_NOT_FOUND`, never 400 — whatever its shape, and also when it is longer than 128
+                 *     characters — so identifiers of future shapes stay look-up-able.
+                 */
+                id: components["parameters"]["TransactionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The purchase as it stands after the query: settled if the biller's answer was final, else unchanged. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["PurchaseNotFound"];
+            405: components["responses"]["MethodNotAllowedPost"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookEndpoints: {

@@ -161,6 +161,9 @@ function idempotencyKeyRequired(
   );
 }
 
+/** "purchase_data" as it is; "a b c" (alternatives) as "one of a, b, c". */
+const scopeInWords = (scope: string): string => (scope.includes(' ') ? `one of ${scope.split(' ').join(', ')}` : scope);
+
 /** Constructors for every error the decisions name, so the status/code/header pairing lives in one place. */
 export const errors = {
   authenticationRequired: () =>
@@ -186,8 +189,9 @@ export const errors = {
   environmentMismatch: (keyEnv: string, targetEnv: string) =>
     new ApiError(403, 'ENVIRONMENT_MISMATCH', `A ${keyEnv} key cannot be used on the ${targetEnv} environment.`),
   ipNotAllowed: () => new ApiError(403, 'IP_NOT_ALLOWED', "The caller IP address is not on this API key's allow-list."),
+  /** `scope`: one scope, or alternatives space-separated (the key holds none of them): the message names each. */
   insufficientScope: (scope: string) =>
-    new ApiError(403, 'INSUFFICIENT_SCOPE', `The API key lacks the required scope: ${scope}.`, {
+    new ApiError(403, 'INSUFFICIENT_SCOPE', `The API key lacks the required scope: ${scopeInWords(scope)}.`, {
       headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"` },
     }),
   invalidParameter,

@@ -14,6 +14,7 @@ import type {
   ListElectricityProductsQuery,
   ListTransactionsQuery,
   OperationId,
+  PurchaseVerificationRequest,
   Transaction,
   TransactionFilters,
 } from './generated-types.ts';
@@ -125,6 +126,15 @@ export function createBillPaymentClient(options: ClientOptions) {
       ).then((b) => b.data),
   };
   const purchases = {
+    /**
+     * Who a purchase of an electricity product (`meter_number`) or a cable TV bouquet (`smart_number`) will credit:
+     * the verified meter or smartcard. Buys nothing; safe to repeat (no Idempotency-Key).
+     */
+    verify: (body: PurchaseVerificationRequest) => get(api.POST('/purchases/verify', { body })).then((b) => b.data),
+    /** One purchase, by `id`, `txn_<id>` or `external_reference`. */
+    get: (id: string) => get(api.GET('/purchases/{id}', { params: { path: { id } } })).then((b) => b.data),
+    /** Asks the biller now about a pending purchase: the purchase as it stands after (settled, or still pending). */
+    query: (id: string) => get(api.POST('/purchases/{id}/query', { params: { path: { id } } })).then((b) => b.data),
     airtime: (body: AirtimePurchaseRequest, opts?: PurchaseOptions) => purchase('/purchases/airtime', body, opts),
     data: (body: DataPurchaseRequest, opts?: PurchaseOptions) => purchase('/purchases/data', body, opts),
     electricity: (body: ElectricityPurchaseRequest, opts?: PurchaseOptions) =>
@@ -152,6 +162,9 @@ export function createBillPaymentClient(options: ClientOptions) {
     createDataPurchase: purchases.data,
     createElectricityPurchase: purchases.electricity,
     createCableTvPurchase: purchases.cableTv,
+    verifyPurchase: purchases.verify,
+    getPurchase: purchases.get,
+    queryPurchase: purchases.query,
     listWebhookEndpoints: webhooks.list,
     createWebhookEndpoint: webhooks.create,
     getWebhookEndpoint: webhooks.get,

@@ -79,7 +79,8 @@ function scenarios(op: OperationModel): Scenario[] {
     { name: 'IP not allowed', who: () => 'ip_restricted', expect: e403('IP_NOT_ALLOWED'), needs: ['ip_restricted'] },
   ];
   for (const [role, scopes] of Object.entries(ROLE_SCOPES) as [Role, string[]][]) {
-    if (op.scope && !scopes.includes(op.scope)) {
+    // A key holding none of the operation's scopes (of alternatives, any one lets it through).
+    if (op.scope && !op.scope.split(' ').some((scope) => scopes.includes(scope))) {
       list.push({
         name: `missing scope (${role})`,
         who: () => role,
@@ -89,14 +90,20 @@ function scenarios(op: OperationModel): Scenario[] {
     }
   }
   // The key that gets through: a POST without a key → 400; a PATCH without a body → 400; a DELETE of an unknown id → 404.
+  // A POST that creates nothing (200: a verification, a query) takes no key: its body is missing (400), or its id is
+  // a random one (its 404).
   const passes: Expectation =
-    op.method === 'POST'
+    op.method === 'POST' && op.success === 201
       ? { status: 400, code: 'IDEMPOTENCY_KEY_REQUIRED' }
-      : op.method === 'PATCH'
+      : op.method === 'POST' && op.requestBody
         ? { status: 400, code: 'INVALID_PARAMETER' }
-        : op.method === 'DELETE'
+        : op.method === 'POST'
           ? { status: 404, code: op.responses.get(404)?.codes[0] ?? 'NOT_FOUND' }
-          : { status: 200 };
+          : op.method === 'PATCH'
+            ? { status: 400, code: 'INVALID_PARAMETER' }
+            : op.method === 'DELETE'
+              ? { status: 404, code: op.responses.get(404)?.codes[0] ?? 'NOT_FOUND' }
+              : { status: 200 };
   list.push({ name: 'IP allowed (loopback)', who: () => 'ip_loopback', expect: passes, needs: ['ip_loopback'] });
   return op.writes ? list.filter((s) => !s.needsOther) : list;
 }

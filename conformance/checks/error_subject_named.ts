@@ -23,7 +23,8 @@ export const errorSubjectNamed: ResponseCheck = {
         });
       }
     }
-    if (expect.scope !== undefined && !wordIn(message, expect.scope)) {
+    // Alternatives (space-separated) are each named.
+    if (expect.scope !== undefined && !expect.scope.split(' ').every((scope) => wordIn(message, scope))) {
       out.push({
         message: `the message ${JSON.stringify(message)} does not name the scope`,
         documented: `message names ${expect.scope}`,

@@ -22,8 +22,12 @@ export type PostPath = {
 }[keyof paths];
 /** The documented JSON request body of a POST path. */
 export type BodyOf<P extends PostPath> = NonNullable<paths[P]['post']['requestBody']>['content']['application/json'];
-/** The documented 201 body of a POST path. */
-export type CreatedBody<P extends PostPath> = paths[P]['post']['responses'][201]['content']['application/json'];
+/** The documented 201 body of a POST path that creates (never for one answering 200: a verification, a query). */
+export type CreatedBody<P extends PostPath> = paths[P]['post']['responses'] extends {
+  201: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
 
 export interface SendRequest {
   method?: 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PATCH' | 'DELETE';

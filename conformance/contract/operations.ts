@@ -110,7 +110,9 @@ export class Contract {
       operationId: String(op.operationId),
       method: method.toUpperCase(),
       path,
-      scope: scopes[0] ?? null,
+      // Several security requirements are alternatives (any one suffices): space-separated, as WWW-Authenticate's
+      // `scope` names them (generated/operations.ts writes them the same way).
+      scope: scopes.length === 0 ? null : scopes.join(' '),
       params,
       responses,
       paginated: Array.isArray(okSchema.required) && okSchema.required.includes('pagination'),

@@ -1,6 +1,6 @@
 /**
  * The contract's operations as a TypeScript table (generated/operations.ts): operationId → method, path template,
- * the one scope it needs (null = public), its query and path parameters, and the contract file that specifies it.
+ * the scope it needs (null = public; alternatives space-separated), its query and path parameters, and the contract file that specifies it.
  * The server routes and authorises from this table only (server/contract/route-table.ts), and its types decide
  * which handlers receive a principal (server/contract/operations.ts), so the contract alone says what is public.
  */
@@ -13,6 +13,11 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'tr
 export interface OperationEntry {
   method: string;
   path: string;
+  /**
+   * The scope the key needs, or null for a public operation. An operation whose `security` lists alternatives (one
+   * scope each: any one suffices, as OpenAPI reads them) has them space-separated, in the form of the `scope`
+   * attribute of an RFC 6750 challenge: `purchase_electricity purchase_cable_tv`.
+   */
   scope: string | null;
   /** The documented success status (the operation's first 2xx response). */
   success: number;
@@ -77,15 +82,18 @@ export function operationTable(bundle: Node, rootYaml: string): Record<string, O
         deref(bundle, p),
       );
       const query = params.filter((p) => p.in === 'query');
-      const scopes = (operation.security ?? (bundle.security as Record<string, string[]>[])).flatMap((req) =>
+      // Each security requirement is an alternative (OpenAPI: any one suffices); each names one scope.
+      const alternatives = (operation.security ?? (bundle.security as Record<string, string[]>[])).map((req) =>
         Object.values(req).flat(),
       );
-      if (scopes.length > 1) throw new Error(`${operation.operationId}: one scope per operation is supported`);
+      if (alternatives.some((scopes) => scopes.length !== 1))
+        throw new Error(`${operation.operationId}: each security requirement must name exactly one scope`);
+      const scopes = alternatives.flat();
       const ref = sources[path]?.$ref;
       table[operation.operationId] = {
         method: method.toUpperCase(),
         path,
-        scope: scopes[0] ?? null,
+        scope: scopes.length === 0 ? null : scopes.join(' '),
         success,
         body,
         bodyMembers,

@@ -35,8 +35,11 @@ export interface AuthenticateInput {
   now: Date;
   /** The caller's address (client-ip.ts); undefined when unknown. */
   callerIp: string | undefined;
-  /** The scope of the operation (public operations are never authenticated: auth/authorize.ts). */
-  requiredScope: Scope;
+  /**
+   * The scope of the operation (public operations are never authenticated: auth/authorize.ts); alternatives, of
+   * which the key must hold one, space-separated (generated/operations.ts).
+   */
+  requiredScope: string;
   findKeyByHash: (secretHash: string) => Promise<ApiKeyRow | null>;
 }
 
@@ -82,7 +85,8 @@ export async function authenticate(input: AuthenticateInput): Promise<Principal>
   if (row.status !== 'active') throw errors.invalidCredentials(); // an unknown status never authenticates
 
   if (!isAllowed(input.callerIp, row.ip_allowlist)) throw errors.ipNotAllowed();
-  if (!row.scopes.includes(input.requiredScope)) throw errors.insufficientScope(input.requiredScope);
+  if (!input.requiredScope.split(' ').some((scope) => row.scopes.includes(scope as Scope)))
+    throw errors.insufficientScope(input.requiredScope);
 
   return { key_id: row.id, account_id: row.account_id, environment: row.environment, scopes: [...row.scopes] };
 }

@@ -14,7 +14,7 @@ import {
   type RequeryOutcome,
   type SettlementStore,
 } from './settlement-decision.ts';
-import type { Billers, VendOrder } from './types.ts';
+import type { Biller, Billers, RequeryAsker, VendOrder } from './types.ts';
 
 export interface SettlementWorkerOptions {
   store: SettlementStore;
@@ -109,18 +109,16 @@ export class SettlementWorker {
   }
 
   async #settle(row: DuePurchase): Promise<'settled' | 'rescheduled' | 'lost' | 'errors'> {
-    // A purchase already final needs no requery: decide() only ends its checks.
-    const final = row.status === 'failed' || row.status === 'reversed';
-    const outcome: RequeryOutcome = final ? { kind: 'no_biller' } : await this.#requery(row);
-    const at = this.#o.now();
-    const s = decide(row, outcome, at);
     try {
-      const snapshot = (settledRow: TransactionRow) => this.#o.snapshot(settledRow, row.environment);
-      const settled = await this.#o.store.settlePurchase({ id: row.id, at, snapshot, ...s });
-      if (settled === null) return 'lost';
-      if (s.to === s.from) return 'rescheduled';
-      this.#o.logger?.info({ transaction_id: row.id, from: s.from, to: s.to }, 'purchase settled');
-      return 'settled';
+      const settled = await requeryAndSettle(row, {
+        store: this.#o.store,
+        biller: this.#o.billers[row.environment],
+        asked: 'worker',
+        now: this.#o.now,
+        snapshot: (settledRow) => this.#o.snapshot(settledRow, row.environment),
+        logger: this.#o.logger,
+      });
+      return settled.kind;
     } catch (err) {
       this.#o.logger?.warn(
         { err, transaction_id: row.id },
@@ -129,22 +127,54 @@ export class SettlementWorker {
       return 'errors';
     }
   }
+}
 
-  async #requery(row: DuePurchase): Promise<RequeryOutcome> {
-    const biller = this.#o.billers[row.environment];
-    if (!biller) {
-      this.#o.logger?.warn(
-        { transaction_id: row.id, environment: row.environment },
-        'no biller configured for a pending purchase; asking later',
-      );
-      return { kind: 'no_biller' };
-    }
-    try {
-      return { kind: 'answer', result: await biller.requery(orderOf(row)) };
-    } catch (error) {
-      this.#o.logger?.warn({ err: error, transaction_id: row.id }, 'biller requery failed; asking later');
-      return { kind: 'error', error };
-    }
+export interface RequeryAndSettle {
+  store: Pick<SettlementStore, 'settlePurchase'>;
+  /** The biller of the purchase's environment, or null when none is configured (the purchase stays as it is). */
+  biller: Biller | null;
+  asked: RequeryAsker;
+  now: () => Date;
+  snapshot: (row: TransactionRow) => PurchaseSnapshot;
+  logger?: Logger | undefined;
+}
+
+/**
+ * Asks the biller how one purchase stands and settles what it answers, by decide()'s rules, in one compare-and-set
+ * database transaction (store.settlePurchase: state, history row, refund, webhook event, the in-flight key's
+ * record). The settlement worker's step for each purchase it claimed, and the partner's query of a pending purchase
+ * (POST /purchases/{id}/query): one path, so a purchase asked about by both, or by two queries at once, is settled
+ * once — whoever comes second finds another status and writes nothing (`lost`). A purchase already final is not
+ * asked about: decide() only ends its checks. Throws only what the store throws.
+ */
+export async function requeryAndSettle(
+  row: DuePurchase,
+  o: RequeryAndSettle,
+): Promise<{ kind: 'settled' | 'rescheduled'; row: TransactionRow } | { kind: 'lost' }> {
+  const final = row.status === 'failed' || row.status === 'reversed';
+  const outcome: RequeryOutcome = final ? { kind: 'no_biller' } : await requery(row, o);
+  const at = o.now();
+  const s = decide(row, outcome, at);
+  const settled = await o.store.settlePurchase({ id: row.id, at, snapshot: o.snapshot, ...s });
+  if (settled === null) return { kind: 'lost' };
+  if (s.to === s.from) return { kind: 'rescheduled', row: settled.row };
+  o.logger?.info({ transaction_id: row.id, from: s.from, to: s.to, asked: o.asked }, 'purchase settled');
+  return { kind: 'settled', row: settled.row };
+}
+
+async function requery(row: DuePurchase, o: RequeryAndSettle): Promise<RequeryOutcome> {
+  if (!o.biller) {
+    o.logger?.warn(
+      { transaction_id: row.id, environment: row.environment },
+      'no biller configured for a pending purchase; asking later',
+    );
+    return { kind: 'no_biller' };
+  }
+  try {
+    return { kind: 'answer', result: await o.biller.requery(orderOf(row), o.asked) };
+  } catch (error) {
+    o.logger?.warn({ err: error, transaction_id: row.id }, 'biller requery failed; asking later');
+    return { kind: 'error', error };
   }
 }
 

@@ -15,7 +15,7 @@ import type { ProductRow } from '../store/types.ts';
 import { BillerTimeoutError } from './errors.ts';
 import { fixedMeterType, purchaseScenario, verificationScenario, type SimulatorScenario } from './scenarios.ts';
 import { currentBouquet, customerName, dueDate, meterAddress, tokenFor, unitsFor } from './synthetic.ts';
-import type { Biller, MeterInfo, SmartcardInfo, VendOrder, VendResult } from './types.ts';
+import type { Biller, MeterInfo, RequeryAsker, SmartcardInfo, VendOrder, VendResult } from './types.ts';
 
 export interface SimulatedBillerOptions {
   /** The clock (tests move it). */
@@ -95,11 +95,14 @@ export class SimulatedBiller implements Biller {
     return this.#state(order, scenario, scenario?.outcome === 'pending' ? 'pending' : 'successful');
   }
 
-  /** The scenario's first state until `after_seconds` past created_at, its final state (`then`) from then on. */
-  async requery(order: VendOrder): Promise<VendResult> {
+  /**
+   * The scenario's first state until `after_seconds` past created_at, its final state (`then`) from then on — or at
+   * once when the partner asks (POST /purchases/{id}/query moves a sandbox purchase on without waiting).
+   */
+  async requery(order: VendOrder, asked: RequeryAsker = 'worker'): Promise<VendResult> {
     const scenario = this.#scenario(order);
     if (!scenario?.then) return this.#state(order, scenario, 'successful');
-    const settled = this.#now().getTime() >= settlesAt(order, scenario).getTime();
+    const settled = asked === 'partner' || this.#now().getTime() >= settlesAt(order, scenario).getTime();
     return this.#state(
       order,
       scenario,

@@ -45,6 +45,9 @@ export interface VendOrder {
   created_at: Date;
 }
 
+/** Who asks the biller again: the settlement worker on its schedule, or the partner's query. */
+export type RequeryAsker = 'worker' | 'partner';
+
 /** How a delivery stands. `recheck_at`: when to ask again (a successful delivery that the biller may still reverse). */
 export type VendResult =
   | { status: 'successful'; token?: string; units?: string; recheck_at?: Date }
@@ -64,8 +67,13 @@ export interface Biller {
   }): Promise<SmartcardInfo | null>;
   /** Delivers the purchase. Throws BillerTimeoutError when it does not answer in time (outcome unknown: requery). */
   vend(order: VendOrder): Promise<VendResult>;
-  /** How the delivery of `order` stands now. Stable across restarts: the same order and instant, the same answer. */
-  requery(order: VendOrder): Promise<VendResult>;
+  /**
+   * How the delivery of `order` stands now. Stable across restarts: the same order, instant and asker, the same
+   * answer. `asked`: by the settlement worker on its schedule (the default), or by the partner now
+   * (`POST /purchases/{id}/query`) — a real biller answers both alike; the sandbox simulator tells the scenario's
+   * next state at once to a partner's query.
+   */
+  requery(order: VendOrder, asked?: RequeryAsker): Promise<VendResult>;
 }
 
 /** The biller of each environment; null = none configured (production purchases then answer 503 BILLER_UNAVAILABLE). */

@@ -11,7 +11,7 @@
 import type { operations } from '../../generated/schema.d.ts';
 import { OPERATIONS } from '../../generated/operations.ts';
 import type { Biller } from '../biller/types.ts';
-import type { Environment, Scope } from '../domain.ts';
+import type { Environment } from '../domain.ts';
 import type { KeyedWrite } from '../idempotency/outcome.ts';
 import type { ResponseSnapshot, Store } from '../store/types.ts';
 import type { WebhookRuntime } from '../webhooks/runtime.ts';
@@ -22,8 +22,8 @@ export type { Principal };
 
 export type OperationId = keyof typeof OPERATIONS & keyof operations;
 export type ScopeOf<K extends OperationId> = (typeof OPERATIONS)[K]['scope'];
-/** Operations that need an API key (their contract `security` names a scope). */
-export type GuardedOperationId = { [K in OperationId]: ScopeOf<K> extends Scope ? K : never }[OperationId];
+/** Operations that need an API key (their contract `security` names a scope, or alternatives space-separated). */
+export type GuardedOperationId = { [K in OperationId]: ScopeOf<K> extends null ? never : K }[OperationId];
 /** Operations anyone may call (`security: []`). */
 export type PublicOperationId = Exclude<OperationId, GuardedOperationId>;
 
@@ -33,9 +33,12 @@ type SuccessOf<K extends OperationId> = (typeof OPERATIONS)[K]['success'];
 export type OkBody<K extends OperationId> = JsonBody<
   operations[K]['responses'][SuccessOf<K> & keyof operations[K]['responses']]
 >;
-/** Operations that create something (POST): they answer 201 with a Location and are idempotent by key. */
+/**
+ * Operations that create something (a POST answering 201): they answer 201 with a Location and are idempotent by
+ * key. A POST answering 200 (verifyPurchase, queryPurchase) creates nothing and is safe to repeat: no key.
+ */
 export type WriteOperationId = {
-  [K in OperationId]: (typeof OPERATIONS)[K]['method'] extends 'POST' ? K : never;
+  [K in OperationId]: (typeof OPERATIONS)[K]['method'] extends 'POST' ? (SuccessOf<K> extends 201 ? K : never) : never;
 }[OperationId];
 /** Operations that take a JSON request body: the writes, and updates (PATCH, idempotent by their values: no key). */
 export type BodyOperationId = {

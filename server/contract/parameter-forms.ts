@@ -48,6 +48,7 @@ export const BODY_MEMBER_FORMS: Readonly<Record<string, string>> = {
     'the id (a UUID) of a product of this kind from the catalogue, such as 3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f',
   meter_number: 'a meter number of 11 to 13 digits, such as 45678901234',
   smartcard_number: 'a smartcard number of 10 or 11 digits, such as 7023456789',
+  smart_number: 'a smartcard number of 10 or 11 digits, such as 7023456789',
   reference: 'your own reference: 1 to 64 letters, digits, dots, underscores or hyphens, such as order-2026-0001',
   external_reference:
     'your own order reference of 16 characters: 10 digits, your Unix time in seconds, then 6 letters or digits, such as 1795166142AB12CD',

@@ -7,7 +7,8 @@
  * resolving dot segments or ignoring a trailing slash, an empty segment or `;` parameters. A `{param}` segment takes
  * any non-empty segment but a dot segment (`.`, `..`: no route, as anywhere else), raw (still percent-encoded; the
  * pipeline decodes it). HEAD is matched as GET (RFC 9110
- * §9.3.2). A known path with another method is `method_not_allowed` with its Allow list.
+ * §9.3.2). A known path with another method is `method_not_allowed` with its Allow list. A concrete path wins
+ * over a templated one that also matches (bySpecificity).
  */
 import { BASE_PATH, ENVIRONMENTS, type Environment } from '../domain.ts';
 import { OPERATIONS, type OperationId, type ScopeOf } from './operations.ts';
@@ -94,7 +95,7 @@ export class RouteTable {
         entry.byMethod.set(op.method, route);
       }
       for (const entry of entries.values()) entry.allow = allowOf(entry.byMethod.keys());
-      this.paths.set(environment, [...entries.values()]);
+      this.paths.set(environment, [...entries.values()].sort(bySpecificity));
     }
     this.routes = routes;
   }
@@ -119,6 +120,19 @@ export class RouteTable {
     }
     return { kind: 'no_route', environment: null };
   }
+}
+
+/**
+ * Concrete paths before templated ones (OpenAPI 3.1, "Path Templating Matching"): compared segment by segment, a
+ * literal before a `{param}`, so `/purchases/verify` and `/purchases/airtime` are never taken for
+ * `/purchases/{id}` — whatever the method, a request to a concrete path is that path's (its 405 included).
+ */
+function bySpecificity(a: PathEntry, b: PathEntry): number {
+  for (let i = 0; i < Math.min(a.segments.length, b.segments.length); i++) {
+    const d = Number('param' in a.segments[i]!) - Number('param' in b.segments[i]!);
+    if (d !== 0) return d;
+  }
+  return 0;
 }
 
 function matchSegments(segments: Segment[], parts: string[]): Record<string, string> | null {

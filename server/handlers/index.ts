@@ -14,6 +14,9 @@ import {
   createDataPurchase,
   createElectricityPurchase,
 } from './purchases.ts';
+import { queryPurchase } from './purchase-query.ts';
+import { getPurchase } from './purchase-reads.ts';
+import { verifyPurchase } from './purchase-verify.ts';
 import { getTransaction, listTransactions } from './transactions.ts';
 import { getCableTvSmartcard, getElectricityMeter } from './verifications.ts';
 import {
@@ -50,6 +53,9 @@ export const handlers = {
   createDataPurchase,
   createElectricityPurchase,
   createCableTvPurchase,
+  verifyPurchase,
+  getPurchase,
+  queryPurchase,
   listWebhookEndpoints,
   createWebhookEndpoint,
   getWebhookEndpoint,

@@ -17,6 +17,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 /** The "not found" of each path parameter, by operation (default: 404 NOT_FOUND). */
 const NOT_FOUND: Partial<Record<OperationId, Record<string, () => ApiError>>> = {
   getTransaction: { id: errors.transactionNotFound },
+  getPurchase: { id: errors.transactionNotFound },
+  queryPurchase: { id: errors.transactionNotFound },
   getElectricityMeter: { product_id: () => errors.productNotFound(404), meter_number: errors.meterNotFound },
   getCableTvSmartcard: { product_id: () => errors.productNotFound(404), smartcard_number: errors.smartcardNotFound },
   getWebhookEndpoint: { webhook_id: errors.webhookNotFound },

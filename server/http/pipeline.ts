@@ -92,8 +92,9 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
   }
   const { route } = match;
   const authorized = await authorizeWithinBudget(o, req, res, route);
-  // Creations (POST) are idempotent by key; an update (PATCH) by its values, a DELETE by its effect: no key.
-  const idempotencyKey = route.method === 'POST' ? idempotencyKeyOf(req) : null;
+  // Creations (a POST answering 201) are idempotent by key; an update (PATCH) by its values, a DELETE by its effect,
+  // an action that creates nothing (a POST answering 200: a verification, a query) by being safe to repeat: no key.
+  const idempotencyKey = route.method === 'POST' && route.success === 201 ? idempotencyKeyOf(req) : null;
   if (route.body) await readJsonBody(req, res);
   const query = req.query as Record<string, unknown>;
   checkIntegerQuery(route, query);

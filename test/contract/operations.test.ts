@@ -13,7 +13,8 @@ const AUTH_ERRORS = ['400', '401', '403', '405', '429', '500', '503'];
 type Expected = {
   method?: 'get' | 'post' | 'patch' | 'delete';
   path: string;
-  scope: string | null;
+  /** The one scope, or the alternatives (one security requirement each) of which a key needs one. */
+  scope: string | string[] | null;
   params: string[];
   statuses: string[];
   paginated: boolean;
@@ -183,7 +184,42 @@ const WEBHOOK_OPERATIONS: [string, Expected][] = [
   ['listEvents', WH('get', '/events', ['type', 'transaction_id', ...PAGING], ['200'], true)],
   ['getEvent', WH('get', '/events/{event_id}', ['event_id'], ['200', '404'])],
 ];
-const ALL_OPERATIONS = [...SOURCE_OPERATIONS, ...PURCHASE_OPERATIONS, ...WEBHOOK_OPERATIONS];
+/** The published partner API's purchase steps (issue 24): verify, read, query — none takes an Idempotency-Key. */
+const PUBLISHED_OPERATIONS: [string, Expected][] = [
+  [
+    'verifyPurchase',
+    {
+      method: 'post',
+      path: '/purchases/verify',
+      scope: ['purchase_electricity', 'purchase_cable_tv'],
+      params: [],
+      statuses: ['200', ...AUTH_ERRORS, '404', '422'],
+      paginated: false,
+    },
+  ],
+  [
+    'getPurchase',
+    {
+      path: '/purchases/{id}',
+      scope: 'read_transactions',
+      params: ['id'],
+      statuses: ['200', ...AUTH_ERRORS, '404'],
+      paginated: false,
+    },
+  ],
+  [
+    'queryPurchase',
+    {
+      method: 'post',
+      path: '/purchases/{id}/query',
+      scope: 'read_transactions',
+      params: ['id'],
+      statuses: ['200', ...AUTH_ERRORS, '404'],
+      paginated: false,
+    },
+  ],
+];
+const ALL_OPERATIONS = [...SOURCE_OPERATIONS, ...PURCHASE_OPERATIONS, ...WEBHOOK_OPERATIONS, ...PUBLISHED_OPERATIONS];
 
 const byId = new Map(operations().map((o) => [o.operationId, o]));
 const schemaOf = (p: JsonObject) => deref(p.schema ?? null) as JsonObject;
@@ -191,9 +227,9 @@ const param = (op: JsonObject, name: string) =>
   ((op.parameters ?? []) as JsonObject[]).map((p) => deref(p)).find((p) => p.name === name);
 
 describe('operations of the source specification', () => {
-  it('has exactly the 10 operations of the source spec, the 6 of purchases and the 11 of webhooks', () => {
+  it('has exactly the 10 operations of the source spec, the 6 of purchases, the 11 of webhooks and the 3 of the published purchase steps', () => {
     expect([...byId.keys()].sort()).toEqual(ALL_OPERATIONS.map(([id]) => id).sort());
-    expect(ALL_OPERATIONS).toHaveLength(27);
+    expect(ALL_OPERATIONS).toHaveLength(30);
   });
 
   it.each(ALL_OPERATIONS)('%s has its method, path, scope, parameters and responses', (id, want) => {
@@ -202,6 +238,7 @@ describe('operations of the source specification', () => {
     expect(o.path).toBe(want.path);
     const security = o.operation.security as JsonObject[];
     if (want.scope === null) expect(security).toEqual([]);
+    else if (Array.isArray(want.scope)) expect(security).toEqual(want.scope.map((scope) => ({ bearerAuth: [scope] })));
     else expect(security).toEqual([{ bearerAuth: [want.scope] }]);
     const names = ((o.operation.parameters ?? []) as JsonObject[]).map((p) => deref(p).name);
     expect(names.sort()).toEqual([...want.params].sort());
