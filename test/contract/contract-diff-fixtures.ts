@@ -69,6 +69,16 @@ export function variant(edit: (doc: Doc) => void, version = '1.0.0'): Doc {
 
 const listItems = (doc: Doc) => doc.paths['/items'].get;
 
+function unionOfItems(doc: Doc, open: boolean, names: string[]) {
+  for (const n of ['Gadget', 'Widget'])
+    doc.components.schemas[n] = { type: 'object', required: ['serial'], properties: { serial: { type: 'string' } } };
+  const schema = listItems(doc).responses['200'].content['application/json'].schema;
+  schema.properties.data.items = {
+    ...(open ? { 'x-open-union': true } : {}),
+    oneOf: names.map((n) => ({ $ref: `#/components/schemas/${n}` })),
+  };
+}
+
 export const edits = {
   removeResponseField(doc: Doc) {
     delete doc.components.schemas.Item.properties.name;
@@ -94,6 +104,24 @@ export const edits = {
   },
   widenResponseEnum(doc: Doc) {
     doc.components.schemas.ItemKind.enum.push('tape');
+  },
+  /** The list's items become a union (declared open) of Item and a new Gadget: the old schema is still one of them. */
+  widenToOpenUnion(doc: Doc) {
+    unionOfItems(doc, true, ['Item', 'Gadget']);
+  },
+  /** The same union, not declared open. */
+  widenToClosedUnion(doc: Doc) {
+    unionOfItems(doc, false, ['Item', 'Gadget']);
+  },
+  /** An open union that no longer holds Item. */
+  replaceByOpenUnion(doc: Doc) {
+    unionOfItems(doc, true, ['Gadget', 'Widget']);
+  },
+  /** An open union holding Item, while Item itself loses a required field: that removal stays breaking. */
+  widenToOpenUnionAndRemoveField(doc: Doc) {
+    unionOfItems(doc, true, ['Item', 'Gadget']);
+    delete doc.components.schemas.Item.properties.name;
+    doc.components.schemas.Item.required = ['id'];
   },
   addOptionalQueryParameter(doc: Doc) {
     listItems(doc).parameters.push({ name: 'sort', in: 'query', required: false, schema: { type: 'string' } });

@@ -102,6 +102,31 @@ describe('classifying a change of the contract', () => {
       rule: 'enum-values-added',
       where: 'GET /items response 404 body code',
     },
+    {
+      name: 'a response schema turned into a union declared open (x-open-union) that holds it is non-breaking',
+      edit: edits.widenToOpenUnion,
+      breaking: false,
+      where: 'GET /items response 200 body data[]',
+    },
+    {
+      name: 'a response schema turned into a union not declared open is breaking',
+      edit: edits.widenToClosedUnion,
+      breaking: true,
+      where: 'GET /items response 200 body data[]',
+    },
+    {
+      name: 'a response schema replaced by an open union that does not hold it is breaking',
+      edit: edits.replaceByOpenUnion,
+      breaking: true,
+      where: 'GET /items response 200 body data[]',
+    },
+    {
+      name: 'a field removed from the schema an open union holds is still breaking',
+      edit: edits.widenToOpenUnionAndRemoveField,
+      breaking: true,
+      rule: 'property-removed',
+      where: 'GET /items response 200 body data[] (its alternative Item: name)',
+    },
   ];
 
   it.each(cases)(

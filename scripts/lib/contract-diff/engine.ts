@@ -12,7 +12,9 @@
  * this code does not know) is "unclassified" and counted as breaking, so the gate fails closed. One exception to
  * Redocly's rating: values added to a response enum the contract declares open (`x-open-enum: true`, such as
  * `ErrorCode`, whose description and the guide's Versioning promise new codes within v1, so clients must already
- * handle an unknown one) are additive, `minor`; adding values to any other response enum stays breaking. A diff that
+ * handle an unknown one) are additive, `minor`; adding values to any other response enum stays breaking. Likewise a
+ * response schema that becomes a `oneOf` declared open (`x-open-union: true`) with the old schema among its
+ * alternatives (openUnionHolding). A diff that
  * Redocly could only do partly (unresolved $refs: it then cannot tell a request from a response) is reported as
  * one unclassified change, also breaking.
  */
@@ -86,6 +88,12 @@ export function diffContracts(base: OpenApiDoc, current: OpenApiDoc): ContractCh
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
     if (report.reportVersion !== '1') throw new Error(`redocly diff: unknown report version ${report.reportVersion}`);
     const changes = report.changes.map((c) => classify(c, base, current));
+    const held = new Map<string, string>();
+    for (const c of report.changes) {
+      const ref = openUnionHolding(c, base, current);
+      if (ref && !held.has(ref)) held.set(ref, describeLocation(c.path, current));
+    }
+    for (const [ref, where] of held) changes.push(...heldSchemaChanges(base, current, ref, where));
     if (`${r.stdout}${r.stderr}`.includes(UNRESOLVED)) {
       changes.push({
         breaking: true,
@@ -130,6 +138,85 @@ function isOpenEnumAddition(c: ReportChange, current: OpenApiDoc): boolean {
   return typeof schema === 'object' && schema !== null && (schema as Record<string, unknown>)['x-open-enum'] === true;
 }
 
+/**
+ * A response schema that became a union still holding what it was: the node at the change's place is, in the
+ * current document, a `oneOf` the contract declares open (`x-open-union: true`, such as a webhook event's `data`,
+ * whose event `type` is an open enum: clients already skip a type they do not know) with the base's `$ref` among its
+ * alternatives. Only the union's own changes count (its type, its required list, its properties now being the
+ * alternatives'): a change inside the old schema is reported deeper, and judged as any other.
+ */
+function openUnionHolding(c: ReportChange, base: OpenApiDoc, current: OpenApiDoc): string | null {
+  const parts = c.path.replace(/^#\//, '').split('/');
+  for (let i = parts.length; i >= Math.max(1, parts.length - 1); i--) {
+    const prefix = parts.slice(0, i);
+    const now = resolvedAt(current, prefix);
+    if (!isObject(now.node) || now.node['x-open-union'] !== true || !Array.isArray(now.node['oneOf'])) continue;
+    const before = resolvedAt(base, prefix).raw;
+    const ref = isObject(before) ? before['$ref'] : undefined;
+    if (typeof ref !== 'string') return null;
+    const own = (p: string | undefined) => p === undefined || p === now.pointer || p.startsWith(`${now.pointer}/oneOf`);
+    const oldSelf = (p: string | undefined) => p === undefined || /^[^/]+$/.test(p.slice(ref.length + 1));
+    const holds =
+      (now.node['oneOf'] as unknown[]).some((a) => isObject(a) && a['$ref'] === ref) &&
+      own(c.revision?.pointer) &&
+      (c.base?.pointer === undefined || (c.base.pointer.startsWith(`${ref}/`) && oldSelf(c.base.pointer)));
+    return holds ? ref : null;
+  }
+  return null;
+}
+
+/**
+ * Redocly compares a union with the schema it replaced, not the alternative it holds with that schema as it was: the
+ * held schema (`ref`, a component) is diffed here on its own, as the body of a response, base against current — a
+ * change in it that breaks is breaking wherever the union is.
+ */
+function heldSchemaChanges(base: OpenApiDoc, current: OpenApiDoc, ref: string, where: string): ContractChange[] {
+  const alone = (doc: OpenApiDoc): OpenApiDoc => ({
+    openapi: doc['openapi'],
+    info: doc['info'],
+    paths: {
+      '/held': {
+        get: {
+          responses: {
+            '200': { description: 'held', content: { 'application/json': { schema: { $ref: ref } } } },
+          },
+        },
+      },
+    },
+    components: doc['components'],
+  });
+  return diffContracts(alone(base), alone(current))
+    .filter((c) => c.breaking)
+    .map((c) => ({
+      ...c,
+      where: `${where} (its alternative ${[ref.split('/').at(-1), c.where.replace(/^GET \/held response 200 body ?/, '')].filter(Boolean).join(': ')})`,
+      affects: [],
+    }));
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** The node at a path of a document, following every $ref on the way: as written there (raw) and resolved. */
+function resolvedAt(doc: OpenApiDoc, parts: string[]): { raw: unknown; node: unknown; pointer: string } {
+  let node: unknown = doc;
+  let raw: unknown = doc;
+  let pointer = '#';
+  const follow = () => {
+    for (let hops = 0; isObject(node) && typeof node['$ref'] === 'string' && hops < 16; hops++) {
+      pointer = node['$ref'];
+      node = at(doc, pointer);
+    }
+  };
+  for (const part of parts.map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+    follow();
+    if (!isObject(node)) return { raw: undefined, node: undefined, pointer };
+    raw = node = node[part];
+    pointer = `${pointer}/${part.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  }
+  follow();
+  return { raw, node, pointer };
+}
+
 /** The operations and webhooks a change reaches: in the base for a removal, the current for an addition, else both. */
 function affectedBy(c: ReportChange, base: OpenApiDoc, current: OpenApiDoc): string[] {
   if (c.kind === 'removed') return operationsReaching(base, c.path);
@@ -147,6 +234,18 @@ function classify(c: ReportChange, base: OpenApiDoc, current: OpenApiDoc): Contr
       kind: c.kind,
       where: describeLocation(c.path, current),
       what: `${describeWhat(c)} The enum is open (x-open-enum): clients handle unknown values.`,
+      rules: c.verdicts.map((v) => v.ruleId),
+      affects,
+    };
+  }
+  if (openUnionHolding(c, base, current)) {
+    return {
+      breaking: false,
+      impact: 'minor',
+      unclassified: false,
+      kind: c.kind,
+      where: describeLocation(c.path, c.kind === 'removed' ? base : current),
+      what: `${describeWhat(c).replace(/(?<![.!])$/, '.')} The schema is now an open union (x-open-union) that still holds the old one: clients skip a kind they do not know.`,
       rules: c.verdicts.map((v) => v.ruleId),
       affects,
     };
