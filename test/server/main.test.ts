@@ -127,6 +127,7 @@ describe('graceful shutdown', () => {
     const { s, port } = await startMain(join(d, 'data'), file, { RATE_LIMIT_RPS: '0' }); // 30 requests at once on one key
     const k = safeRead(file);
     try {
+      const written: Promise<unknown>[] = [];
       const inFlight = Array.from(
         { length: 30 },
         (_, i) =>
@@ -145,10 +146,14 @@ describe('graceful shutdown', () => {
               },
             );
             req.on('error', reject);
+            written.push(new Promise((ok) => req.once('finish', ok)));
             req.end();
           }),
       );
-      await new Promise((r) => setTimeout(r, 150)); // every request is written and queued behind the store
+      // Every request is written: its connection is at least in the listener's backlog, which the server accepts
+      // during its grace period after the signal. (A fixed pause could end before a loaded machine has sent them all;
+      // a connection made after the listener closed would be refused.)
+      await Promise.all(written);
       const exited = new Promise<number | null>((resolve) => s.child.once('exit', (code) => resolve(code)));
       s.child.kill('SIGTERM');
       const statuses = await Promise.all(inFlight);
