@@ -824,7 +824,7 @@ export interface components {
          *     its HTTP status.
          * @enum {string}
          */
-        ErrorCode: "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "TOKEN_REVOKED" | "TOKEN_EXPIRED" | "TOKEN_DISABLED" | "ENVIRONMENT_MISMATCH" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE" | "INVALID_PARAMETER" | "TRANSACTION_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "DUPLICATE_REFERENCE" | "INSUFFICIENT_BALANCE" | "AMOUNT_OUT_OF_RANGE" | "PRODUCT_NOT_FOUND" | "METER_NOT_FOUND" | "SMARTCARD_NOT_FOUND" | "BILLER_UNAVAILABLE" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_URL_NOT_ALLOWED" | "WEBHOOK_LIMIT_REACHED";
+        ErrorCode: "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "TOKEN_REVOKED" | "TOKEN_EXPIRED" | "TOKEN_DISABLED" | "ENVIRONMENT_MISMATCH" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE" | "INVALID_PARAMETER" | "TRANSACTION_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "DUPLICATE_REFERENCE" | "INSUFFICIENT_BALANCE" | "AMOUNT_OUT_OF_RANGE" | "PRODUCT_NOT_FOUND" | "METER_NOT_FOUND" | "SMARTCARD_NOT_FOUND" | "BILLER_UNAVAILABLE" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_URL_NOT_ALLOWED" | "WEBHOOK_LIMIT_REACHED" | "PRODUCT_UNAVAILABLE";
         /** @description One offending parameter or body member of a 400 response. */
         ErrorDetail: {
             /**
@@ -1074,6 +1074,11 @@ export interface components {
             min_amount: components["schemas"]["Money"];
             max_amount: components["schemas"]["Money"];
         };
+        /**
+         * @description Whether the product is on sale now. `false` while it is offline (its biller is down, or it was withdrawn for a while): it stays listed, and a purchase of it answers 422 `PRODUCT_UNAVAILABLE`, recording and debiting nothing. Each change is sent as a `product.unavailable` / `product.available` event to the endpoints subscribed to it.
+         * @example true
+         */
+        ProductAvailable: boolean;
         /** @description Airtime (mobile top-up) of one network. A purchase amount must lie within `min_amount`..`max_amount`. */
         AirtimeProduct: {
             id: components["schemas"]["Uuid"];
@@ -1089,6 +1094,7 @@ export interface components {
                 min_amount: components["schemas"]["Money"];
                 max_amount: components["schemas"]["Money"];
                 price: components["schemas"]["AmountRangePrice"];
+                available: components["schemas"]["ProductAvailable"];
             };
         };
         /** @description One page of airtime products. */
@@ -1145,6 +1151,7 @@ export interface components {
                  */
                 validity_days: 1 | 7 | 30;
                 price: components["schemas"]["FixedPrice"];
+                available: components["schemas"]["ProductAvailable"];
             };
         };
         /** @description One page of data plans. */
@@ -1186,6 +1193,7 @@ export interface components {
                 min_amount: components["schemas"]["Money"];
                 max_amount: components["schemas"]["Money"];
                 price: components["schemas"]["AmountRangePrice"];
+                available: components["schemas"]["ProductAvailable"];
             };
         };
         /** @description One page of electricity products. */
@@ -1223,6 +1231,7 @@ export interface components {
                  */
                 validity_days: number;
                 price: components["schemas"]["FixedPrice"];
+                available: components["schemas"]["ProductAvailable"];
             };
         };
         /** @description One page of cable TV bouquets. */
@@ -1780,7 +1789,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The purchase is well-formed but cannot be made: `IDEMPOTENCY_KEY_REUSED` (this key came with another body), `AMOUNT_OUT_OF_RANGE` (outside the network's airtime `min_amount`..`max_amount`, or 0) or `INSUFFICIENT_BALANCE` (the wallet holds less than the total debit). No transaction was recorded and nothing was debited. Except for `IDEMPOTENCY_KEY_REUSED`, the answer is kept with the key and replayed for the same body. */
+        /** @description The purchase is well-formed but cannot be made: `IDEMPOTENCY_KEY_REUSED` (this key came with another body), `PRODUCT_UNAVAILABLE` (the network's airtime product is offline: `available: false`), `AMOUNT_OUT_OF_RANGE` (outside the network's airtime `min_amount`..`max_amount`, or 0) or `INSUFFICIENT_BALANCE` (the wallet holds less than the total debit). No transaction was recorded and nothing was debited. Except for `IDEMPOTENCY_KEY_REUSED`, the answer is kept with the key and replayed for the same body. */
         UnprocessableAirtimePurchase: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1806,7 +1815,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The purchase is well-formed but cannot be made: `IDEMPOTENCY_KEY_REUSED` (this key came with another body), `PRODUCT_NOT_FOUND` (`product_id` is no data plan of this environment) or `INSUFFICIENT_BALANCE` (the wallet holds less than the plan's price). No transaction was recorded and nothing was debited. Except for `IDEMPOTENCY_KEY_REUSED`, the answer is kept with the key and replayed for the same body. */
+        /** @description The purchase is well-formed but cannot be made: `IDEMPOTENCY_KEY_REUSED` (this key came with another body), `PRODUCT_NOT_FOUND` (`product_id` is no data plan of this environment), `PRODUCT_UNAVAILABLE` (the plan is offline: `available: false`) or `INSUFFICIENT_BALANCE` (the wallet holds less than the plan's price). No transaction was recorded and nothing was debited. Except for `IDEMPOTENCY_KEY_REUSED`, the answer is kept with the key and replayed for the same body. */
         UnprocessableDataPurchase: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1832,7 +1841,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The purchase is well-formed but cannot be made: `IDEMPOTENCY_KEY_REUSED` (this key came with another body), `PRODUCT_NOT_FOUND` (`product_id` is no electricity product of this environment), `AMOUNT_OUT_OF_RANGE` (outside the product's `min_amount`..`max_amount`, or 0) or `INSUFFICIENT_BALANCE` (the wallet holds less than the amount plus the 100.00 NGN convenience fee). No transaction was recorded and nothing was debited. Except for `IDEMPOTENCY_KEY_REUSED`, the answer is kept with the key and replayed for the same body. */
+        /** @description The purchase is well-formed but cannot be made: `IDEMPOTENCY_KEY_REUSED` (this key came with another body), `PRODUCT_NOT_FOUND` (`product_id` is no electricity product of this environment), `PRODUCT_UNAVAILABLE` (it is offline: `available: false`), `AMOUNT_OUT_OF_RANGE` (outside the product's `min_amount`..`max_amount`, or 0) or `INSUFFICIENT_BALANCE` (the wallet holds less than the amount plus the 100.00 NGN convenience fee). No transaction was recorded and nothing was debited. Except for `IDEMPOTENCY_KEY_REUSED`, the answer is kept with the key and replayed for the same body. */
         UnprocessableElectricityPurchase: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1858,7 +1867,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The purchase is well-formed but cannot be made: `IDEMPOTENCY_KEY_REUSED` (this key came with another body), `PRODUCT_NOT_FOUND` (`product_id` is no cable TV bouquet of this environment) or `INSUFFICIENT_BALANCE` (the wallet holds less than the bouquet's price). No transaction was recorded and nothing was debited. Except for `IDEMPOTENCY_KEY_REUSED`, the answer is kept with the key and replayed for the same body. */
+        /** @description The purchase is well-formed but cannot be made: `IDEMPOTENCY_KEY_REUSED` (this key came with another body), `PRODUCT_NOT_FOUND` (`product_id` is no cable TV bouquet of this environment), `PRODUCT_UNAVAILABLE` (the bouquet is offline: `available: false`) or `INSUFFICIENT_BALANCE` (the wallet holds less than the bouquet's price). No transaction was recorded and nothing was debited. Except for `IDEMPOTENCY_KEY_REUSED`, the answer is kept with the key and replayed for the same body. */
         UnprocessableCableTvPurchase: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];

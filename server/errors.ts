@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'EVENT_NOT_FOUND',
   'WEBHOOK_URL_NOT_ALLOWED',
   'WEBHOOK_LIMIT_REACHED',
+  'PRODUCT_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -240,6 +241,12 @@ export const errors = {
       status,
       'PRODUCT_NOT_FOUND',
       'No product of this kind has this id in this environment; list the catalogue for ids.',
+    ),
+  productUnavailable: () =>
+    new ApiError(
+      422,
+      'PRODUCT_UNAVAILABLE',
+      'This product is offline for now (listed with available: false); nothing was recorded or debited. Buy it again once it is available (the product.available event says when).',
     ),
   meterNotFound: () =>
     new ApiError(404, 'METER_NOT_FOUND', 'The distributor knows no meter with this number for this product.'),

@@ -16,6 +16,7 @@ import {
   regenerateKey,
 } from './commands.ts';
 import { checkAccountInput, checkFunding, checkKeyInput, parseEnvironments } from './inputs.ts';
+import { PRODUCT_COMMANDS } from './product-commands.ts';
 import { WEBHOOK_COMMANDS } from './webhook-commands.ts';
 
 export interface OptionSpec {
@@ -216,5 +217,6 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       };
     },
   },
+  ...PRODUCT_COMMANDS,
   ...WEBHOOK_COMMANDS,
 };

@@ -81,9 +81,14 @@ async function pageOfProducts(ctx: HandlerContext<ListOperation>, kind: ProductK
 type ListOperation = 'listAirtimeProducts' | 'listDataPlanProducts' | 'listElectricityProducts' | 'listCableTvProducts';
 const attributesOf = <T>(p: ProductRow) => p.attributes as T;
 
-/** Rows → wire items of one product type, once per page the read cache hands out again (memo.ts). */
+/**
+ * Rows → wire items of one product type, once per page the read cache hands out again (memo.ts). `available` is a
+ * column of its own (an operator's switch, migration 012), shown among the attributes.
+ */
 const itemsOf = <T extends string, A>(type: T) =>
-  mapOnce((rows: readonly ProductRow[]) => rows.map((p) => ({ id: p.id, type, attributes: attributesOf<A>(p) })));
+  mapOnce((rows: readonly ProductRow[]) =>
+    rows.map((p) => ({ id: p.id, type, attributes: { ...attributesOf<A>(p), available: p.available !== false } })),
+  );
 const wire = {
   airtime: itemsOf<'airtime', Schemas['AirtimeProduct']['attributes']>('airtime'),
   dataplan: itemsOf<'dataplan', Schemas['DataPlanProduct']['attributes']>('dataplan'),

@@ -101,6 +101,9 @@ export function purchase(ctx: PurchaseContext, biller: Biller, o: PurchaseOrder)
         return { kind: 'recorded', finish: () => deliver(ctx, biller, o, recorded.row, now) };
       case 'insufficient_balance':
         return { kind: 'refused', error: insufficient };
+      case 'product_unavailable':
+        // Taken offline since productOf read it: nothing was written, so the answer is the handler's own check's.
+        throw errors.productUnavailable();
       case 'idempotency_key_exists':
         return { kind: 'key_exists' };
       case 'idempotency_key_lost':
@@ -193,7 +196,17 @@ export async function productOf(
 ): Promise<ProductRow> {
   const product = await store.getProduct(environment, id);
   if (!product || product.kind !== kind) throw errors.productNotFound(status);
+  if (status === 422) onSale(product);
   return product;
+}
+
+/**
+ * PRODUCT_UNAVAILABLE for a product an operator took offline (migration 012): the check of a purchase right after
+ * the product's, before its amount, customer and balance. The recording statement checks it again, in its own
+ * transaction (sql/record_purchase.sql), for a change made in between.
+ */
+export function onSale(product: ProductRow): void {
+  if (product.available === false) throw errors.productUnavailable();
 }
 
 /** AMOUNT_OUT_OF_RANGE unless min_amount <= amount <= max_amount of the product (kobo, never floats). */

@@ -9,7 +9,7 @@ import { NETWORK_PREFIXES, type Environment, type Network } from '../domain.ts';
 import { errors } from '../errors.ts';
 import { writeHandler, type Handler } from '../contract/operations.ts';
 import { verifyMeter, verifySmartcard } from '../biller/verification-answer.ts';
-import { billerOf, checkAmountRange, money, productOf, purchase } from './purchase-flow.ts';
+import { billerOf, checkAmountRange, money, onSale, productOf, purchase } from './purchase-flow.ts';
 import { verifiedOr } from './verifications.ts';
 
 const NO_FEE = '0.00';
@@ -42,6 +42,7 @@ export const createAirtimePurchase = writeHandler(
     // Airtime has one product per network; its min/max bound the amount.
     const product = await ctx.store.getAirtimeProduct(ctx.environment, network);
     if (!product) throw errors.productNotFound();
+    onSale(product);
     const amount = money(ctx.body.amount);
     checkAmountRange(product, amount);
     return purchase(ctx, biller, {

@@ -1,33 +1,60 @@
-/** The product catalogues: one environment's list of a kind (filters, page + exact total), one by id, replace, count. */
+/**
+ * The product catalogues: one environment's list of a kind (filters, page + exact total), one by id, replace, count,
+ * and an operator's change of one product's price or availability with its events (sql/change_product.sql).
+ */
 import type { Environment, ProductKind } from '../domain.ts';
 import { InvalidStoreValueError } from './errors.ts';
 import { storeLookup } from './lookup-batch.ts';
 import { pagedQuery, splitPage } from './paging.ts';
 import { join, one, raw, rows, sql } from './sql.ts';
-import type { ProductFilter, ProductRow, Sql, Store } from './types.ts';
+import { storedInstant } from './instants.ts';
+import type { ProductChangeOutcome, ProductFilter, ProductResource, ProductRow, Sql, Store } from './types.ts';
 import { pageBounds, toCount } from './values.ts';
 
 type Row = Record<string, unknown>;
 
 const PRODUCT_COLS = raw(
-  'id, environment, kind, network, bundle_type, distributor, meter_type, provider, attributes, sort_order',
+  'id, environment, kind, network, bundle_type, distributor, meter_type, provider, attributes, sort_order, available',
 );
 
 const insertProducts = (environment: Environment, rs: ProductRow[]) => sql`
 INSERT INTO products (id, environment, kind, network, bundle_type, distributor, meter_type, provider, attributes,
-  sort_order)
-SELECT id, ${environment}, kind, network, bundle_type, distributor, meter_type, provider, attributes::jsonb, sort_order
+  sort_order, available)
+SELECT id, ${environment}, kind, network, bundle_type, distributor, meter_type, provider, attributes::jsonb, sort_order,
+  available
 FROM unnest(${rs.map((p) => p.id)}::text[], ${rs.map((p) => p.kind)}::text[], ${rs.map((p) => p.network)}::text[],
   ${rs.map((p) => p.bundle_type)}::text[], ${rs.map((p) => p.distributor)}::text[],
   ${rs.map((p) => p.meter_type)}::text[], ${rs.map((p) => p.provider)}::text[],
-  ${rs.map((p) => JSON.stringify(p.attributes ?? {}))}::text[], ${rs.map((p) => p.sort_order)}::int[])
-  AS u(id, kind, network, bundle_type, distributor, meter_type, provider, attributes, sort_order)`;
+  ${rs.map((p) => JSON.stringify(p.attributes ?? {}))}::text[], ${rs.map((p) => p.sort_order)}::int[],
+  ${rs.map((p) => p.available ?? true)}::boolean[])
+  AS u(id, kind, network, bundle_type, distributor, meter_type, provider, attributes, sort_order, available)`;
 
-const asProduct = (r: Row): ProductRow => ({ ...(r as unknown as ProductRow), sort_order: Number(r['sort_order']) });
+const asProduct = (r: Row): ProductRow => ({
+  ...(r as unknown as ProductRow),
+  sort_order: Number(r['sort_order']),
+  available: r['available'] !== false,
+});
+
+const asOutcome = (r: Row | null): ProductChangeOutcome => {
+  if (!r) throw new Error('change_product answered no row');
+  const outcome = r['outcome'] as ProductChangeOutcome['outcome'];
+  if (outcome === 'product_not_found') return { outcome };
+  const previous_price = r['previous_price'] as Record<string, unknown>;
+  if (outcome === 'changed' || outcome === 'unchanged') {
+    return { outcome, product: r['product'] as ProductResource, previous_price };
+  }
+  return { outcome, previous_price };
+};
 
 export type ProductQueries = Pick<
   Store,
-  'listProducts' | 'getProduct' | 'getAirtimeProduct' | 'replaceProducts' | 'loadProductsIfEmpty' | 'countProducts'
+  | 'listProducts'
+  | 'getProduct'
+  | 'getAirtimeProduct'
+  | 'replaceProducts'
+  | 'loadProductsIfEmpty'
+  | 'countProducts'
+  | 'changeProduct'
 >;
 
 /** `environment/rest`: an environment never holds a '/', so the first one splits the key. */
@@ -141,6 +168,20 @@ export function productQueries(db: Sql, { batched = false } = {}): ProductQuerie
         if (all.length > 0) await rows(tx, insertProducts(environment, all));
         return all.length > 0;
       });
+    },
+
+    async changeProduct(c) {
+      const price = c.price ?? {};
+      return asOutcome(
+        await one(
+          db,
+          sql`SELECT * FROM change_product(p_environment => ${c.environment}, p_product_id => ${c.product_id},
+          p_amount => ${'amount' in price ? price.amount : null},
+          p_min_amount => ${'min_amount' in price ? price.min_amount : null},
+          p_max_amount => ${'max_amount' in price ? price.max_amount : null},
+          p_available => ${c.available ?? null}, p_at => ${storedInstant(c.at, 'at')})`,
+        ),
+      );
     },
 
     async countProducts(environment) {

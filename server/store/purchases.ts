@@ -39,6 +39,7 @@ const NO_WALLET = 'BPW01';
 const KEY_LOST = 'BPK01';
 const KEY_EXISTS = 'BPK02';
 const REFERENCE_USED = 'BPR01';
+const PRODUCT_UNAVAILABLE = 'BPP01';
 
 /** The purchases a settlement round may claim: its pre-check (nothingDue) and its claim read this one set. */
 const SETTLEABLE = raw(`category = 'purchase' AND status IN ('pending', 'successful')`);
@@ -120,6 +121,7 @@ export function purchaseQueries(db: Sql, options: { groupCommit?: boolean } = {}
             if (code === KEY_LOST) return { kind: 'idempotency_key_lost' };
             if (code === NO_WALLET) throw new WalletNotFoundError(p.account_id);
             if (code === REFERENCE_USED) return null; // nothing written: withFreeReference draws again
+            if (code === PRODUCT_UNAVAILABLE) return { kind: 'product_unavailable' };
             throw err;
           }
         },

@@ -38,6 +38,7 @@ export const WRITING_FUNCTIONS = [
   'record_webhook_attempt',
   'create_webhook_endpoint',
   'webhook_enqueue',
+  'change_product',
 ] as const;
 const VOLATILE = new RegExp(
   `\\b(${WRITING_FUNCTIONS.join('|')})\\s*\\(|` +

@@ -188,8 +188,10 @@ describe('function sources and migrations', () => {
   });
 
   it('every function that migrations 001–009 define has a source file', () => {
+    // Sources may be more (functions added since, defined by their source alone, such as change_product).
     const defined = new Set(loadMigrations().flatMap((m) => functionsDefinedIn(m.sql)));
-    expect([...defined].sort()).toEqual([...NAMES].sort());
+    expect([...defined].filter((name) => !NAMES.includes(name))).toEqual([]);
+    expect(defined.size).toBeGreaterThan(0);
   });
 
   it('refuses a source file that does not define exactly its own function with CREATE OR REPLACE', () => {
@@ -336,7 +338,9 @@ describe.each(drivers)('a database migrated before the sources existed (%s)', (_
       // PostgreSQL database at 009).
       await migrate(db.sql, loadMigrations());
       const before = await running(db.sql);
-      expect([...before.keys()].sort()).toEqual([...NAMES].sort());
+      // Those the migrations define (sources added since, such as change_product, arrive with the sources).
+      const fromMigrations = new Set(loadMigrations().flatMap((m) => functionsDefinedIn(m.sql)));
+      expect([...before.keys()].sort()).toEqual([...fromMigrations].sort());
       expect(await db.sql.query(`SELECT to_regclass('schema_functions') AS t`)).toEqual([{ t: null }]);
       const store = createQueries(db.sql, db.drivers[0]!.kind);
       const account = await fundedAccount(store, '1000.00');

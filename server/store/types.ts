@@ -98,6 +98,28 @@ export interface ApiKeyRow {
   updated_at: Date;
 }
 
+/** A change of one product (`products set-price` / `set-availability`); amounts are wire decimal strings. */
+export interface ProductChange {
+  environment: Environment;
+  product_id: string;
+  price?: { amount: string } | { min_amount: string; max_amount: string } | undefined;
+  available?: boolean | undefined;
+  at: Date;
+}
+
+/** What change_product did (sql/change_product.sql lists the outcomes); `product` is the wire resource after it. */
+export type ProductChangeOutcome =
+  | { outcome: 'changed' | 'unchanged'; product: ProductResource; previous_price: Record<string, unknown> }
+  | { outcome: 'fixed_price' | 'range_price' | 'min_above_max'; previous_price: Record<string, unknown> }
+  | { outcome: 'product_not_found' };
+
+/** A product as the catalogue lists it: id, type (its kind) and attributes with `available`. */
+export interface ProductResource {
+  id: string;
+  type: ProductKind;
+  attributes: Record<string, unknown> & { available: boolean };
+}
+
 export interface ProductRow {
   id: string;
   environment: Environment;
@@ -107,9 +129,14 @@ export interface ProductRow {
   distributor: Distributor | null;
   meter_type: MeterType | null;
   provider: CableProvider | null;
-  /** The wire `attributes` object of the product, stored as JSONB. */
+  /** The wire `attributes` object of the product, stored as JSONB (without `available`: that is its own column). */
   attributes: Record<string, unknown>;
   sort_order: number;
+  /**
+   * False while an operator has the product offline (migration 012): listed, not sold. Always set when read; a
+   * catalogue written without it (server/demo/catalogue.ts) is available.
+   */
+  available?: boolean;
 }
 
 export interface TransactionFilter {
@@ -234,6 +261,11 @@ export type RecordPurchaseResult =
   /** Wallet < total_debit: nothing recorded, nothing debited; the idempotency record (if any) holds the 422. */
   | { kind: 'insufficient_balance' }
   /**
+   * The product is offline, as read in the recording transaction (an operator's change raced the request's own
+   * check): nothing written, not even the key's claim. Answer 422 PRODUCT_UNAVAILABLE.
+   */
+  | { kind: 'product_unavailable' }
+  /**
    * The idempotency record is no longer this request's to use (another request with the same key took over an
    * expired lease and linked or completed it first, or it was released): nothing written. Answer 409 IN_USE.
    */
@@ -348,6 +380,11 @@ export interface Store extends WebhookStore {
    */
   loadProductsIfEmpty(environment: Environment, rows: ProductRow[]): Promise<boolean>;
   countProducts(environment: Environment): Promise<number>;
+  /**
+   * An operator's change of one product's price or availability, with its product.* events for every account of
+   * the environment, in one database transaction (sql/change_product.sql).
+   */
+  changeProduct(c: ProductChange): Promise<ProductChangeOutcome>;
 
   /**
    * Lookup by hash only; one indexed read per request, batched with concurrent ones on PostgreSQL (lookup-batch.ts),

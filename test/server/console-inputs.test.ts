@@ -157,6 +157,66 @@ const BAD_COMMAND_LINES: [string, string[], RegExp][] = [
     ['--account', ID, '--amount', '1.00', '--reference', 'a b'],
     /^error: --reference must be 1-64 characters/,
   ],
+  [
+    'products set-price',
+    ['--product', ID, '--price', '1.00'],
+    /^error: products set-price needs --env sandbox\|production/,
+  ],
+  [
+    'products set-price',
+    ['--env', 'staging', '--product', ID, '--price', '1.00'],
+    /^error: --env must be sandbox or production, got 'staging'$/,
+  ],
+  [
+    'products set-price',
+    ['--env', 'sandbox', '--product', 'nope', '--price', '1.00'],
+    /^error: --product must be a product id such as .*, got 'nope'$/,
+  ],
+  [
+    'products set-price',
+    ['--env', 'sandbox', '--product', ID],
+    /^error: products set-price needs --price AMOUNT \(a fixed price\) or --min-amount A --max-amount B \(a range\)$/,
+  ],
+  [
+    'products set-price',
+    ['--env', 'sandbox', '--product', ID, '--price', '0.00'],
+    /^error: --price must be a positive amount in NGN .*, got '0\.00'$/,
+  ],
+  [
+    'products set-price',
+    ['--env', 'sandbox', '--product', ID, '--price', '1.001'],
+    /^error: --price must be a positive amount in NGN .*, got '1\.001'$/,
+  ],
+  [
+    'products set-price',
+    ['--env', 'sandbox', '--product', ID, '--price', '1', '--min-amount', '1'],
+    /^error: give --price \(a fixed price\) or --min-amount and --max-amount \(a range\), not both$/,
+  ],
+  [
+    'products set-price',
+    ['--env', 'sandbox', '--product', ID, '--min-amount', '1'],
+    /^error: a range needs both --min-amount and --max-amount$/,
+  ],
+  [
+    'products set-price',
+    ['--env', 'sandbox', '--product', ID, '--min-amount', '10', '--max-amount', '9.99'],
+    /^error: --min-amount 10\.00 is above --max-amount 9\.99$/,
+  ],
+  [
+    'products set-availability',
+    ['--env', 'sandbox', '--product', ID],
+    /^error: products set-availability needs --available true\|false/,
+  ],
+  [
+    'products set-availability',
+    ['--env', 'sandbox', '--product', ID, '--available', 'no'],
+    /^error: --available must be true or false, got 'no'$/,
+  ],
+  [
+    'products set-availability',
+    ['--env', 'prod', '--product', ID, '--available', 'true'],
+    /^error: --env must be sandbox or production, got 'prod'$/,
+  ],
   ['webhook list', [], /^error: webhook list needs --account ID: the account$/],
   ['webhook list', ['--account', 'nope'], /^error: --account must be an id such as .*, got 'nope'$/],
   ['webhook deliveries', ['--account', ID], /^error: webhook deliveries needs --webhook ID/],

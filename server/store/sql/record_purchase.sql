@@ -34,6 +34,7 @@
 --   BPK01  the idempotency record is no longer this request's (taken over, completed or released) -> key lost
 --   BPK02  the account already has an idempotency record with this key (nothing written)
 --   BPR01  the external reference is already used by the account (a generated one is drawn again)
+--   BPP01  the product is unavailable (an operator took it offline: migration 012)     -> 422 PRODUCT_UNAVAILABLE
 --
 -- Lock order (server/store/entries.ts): the wallet row, then transactions (whose counter triggers lock the account
 -- row), then the idempotency record — but for the claim of a new key, the first statement, which locks only the new
@@ -50,6 +51,10 @@ CREATE OR REPLACE FUNCTION record_purchase(
 ) RETURNS SETOF transactions LANGUAGE plpgsql AS $$
 DECLARE
   t transactions;
+  v_available boolean;
+  v_fixed_price text;
+  v_product_amount numeric := p_product_amount;
+  v_total_debit numeric := p_total_debit;
 BEGIN
   IF p_key IS NOT NULL AND p_claim_key THEN
     INSERT INTO idempotency_keys (account_id, key, operation, fingerprint, state, locked_until, transaction_id,
@@ -62,9 +67,25 @@ BEGIN
     END IF;
   END IF;
 
+  -- The product as it is now, read in this transaction (migration 012, change_product.sql): an offline product is not
+  -- sold (BPP01, nothing written), and a fixed-price product is charged the price read here, whatever price the
+  -- caller read before — a price change racing the purchase leaves it charged the old price or the new one, whole
+  -- (product_amount and total_debit from one read), and product_amount says which. A range (face_value) is the
+  -- caller's amount, checked against the range the caller read.
+  SELECT p.available, p.attributes -> 'price' ->> 'amount' INTO v_available, v_fixed_price
+  FROM products p JOIN accounts a ON a.environment = p.environment
+  WHERE a.id = p_account_id AND p.id = p_product_id;
+  IF v_available IS FALSE THEN
+    RAISE EXCEPTION 'product % is unavailable', p_product_id USING ERRCODE = 'BPP01';
+  END IF;
+  IF p_price_basis = 'fixed' AND v_fixed_price IS NOT NULL THEN
+    v_product_amount := v_fixed_price::numeric;
+    v_total_debit := v_product_amount + p_fee_amount;
+  END IF;
+
   -- The debit: it locks the wallet row, and only moves money that is there (003's CHECK backs it).
-  UPDATE wallets SET balance = balance - p_total_debit, updated_at = p_created_at
-  WHERE account_id = p_account_id AND balance >= p_total_debit;
+  UPDATE wallets SET balance = balance - v_total_debit, updated_at = p_created_at
+  WHERE account_id = p_account_id AND balance >= v_total_debit;
   IF NOT FOUND THEN
     PERFORM FROM wallets WHERE account_id = p_account_id FOR UPDATE;
     IF NOT FOUND THEN
@@ -86,9 +107,9 @@ BEGIN
   INSERT INTO transactions (id, account_id, amount, currency, status, category, description, reference,
     external_reference, product_type, phone_number, meter_number, smartcard_number, token, units, product_id,
     product_amount, fee_amount, total_debit, price_basis, created_at, updated_at, next_check_at, pending_event_due)
-  VALUES (p_id, p_account_id, p_total_debit, p_currency, 'pending', 'purchase', p_description, p_reference,
+  VALUES (p_id, p_account_id, v_total_debit, p_currency, 'pending', 'purchase', p_description, p_reference,
     p_external_reference, p_product_type, p_phone_number, p_meter_number, p_smartcard_number, NULL, NULL, p_product_id,
-    p_product_amount, p_fee_amount, p_total_debit, p_price_basis, p_created_at, p_created_at, p_next_check_at, true)
+    v_product_amount, p_fee_amount, v_total_debit, p_price_basis, p_created_at, p_created_at, p_next_check_at, true)
   ON CONFLICT (account_id, external_reference) DO NOTHING
   RETURNING * INTO t;
   IF NOT FOUND THEN

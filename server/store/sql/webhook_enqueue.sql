@@ -8,14 +8,16 @@
 -- An event stores no copy of the transaction: a purchase's fields never change after it is recorded except status,
 -- token, units and updated_at, and the state machine fixes those at each state (token and units are set on the move
 -- to successful and kept after). So the Transaction as it was at the event is the current row with the event's
--- status and updated_at, and no token or units for a pending one (server/webhooks/payload.ts renders it).
+-- status and updated_at, and no token or units for a pending one (server/webhooks/payload.ts renders it). An event
+-- about something else (p_transaction NULL: a product.* event of change_product.sql) keeps p_data instead, the
+-- resource as it was at the event (migration 012).
 CREATE OR REPLACE FUNCTION webhook_enqueue(p_account uuid, p_transaction uuid, p_type text, p_event_at timestamptz,
-  p_due_at timestamptz) RETURNS void LANGUAGE plpgsql AS $$
+  p_due_at timestamptz, p_data jsonb DEFAULT NULL) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   v_event uuid := gen_random_uuid();
 BEGIN
-  INSERT INTO webhook_events (id, account_id, type, transaction_id, created_at)
-  VALUES (v_event, p_account, p_type, p_transaction, p_event_at);
+  INSERT INTO webhook_events (id, account_id, type, transaction_id, data, created_at)
+  VALUES (v_event, p_account, p_type, p_transaction, p_data, p_event_at);
   INSERT INTO webhook_deliveries (id, endpoint_id, event_id, trigger, status, next_attempt_at, created_at)
   SELECT gen_random_uuid(), e.id, v_event, 'automatic', 'pending', p_due_at, p_due_at
   FROM webhook_endpoints e
