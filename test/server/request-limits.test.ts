@@ -95,7 +95,9 @@ describe('request size limits', () => {
 
 describe('slow clients', () => {
   it('closes a connection whose headers do not arrive in time, with 408', async () => {
-    const started = Date.now();
+    // The 408 itself shows the configured headers timeout (600 ms) fired: Node's default is 60 s, past this test's
+    // 30 s timeout, and the client never stops sending header lines. No wall-clock bound: under load it would fail
+    // for the machine's sake, not the server's.
     const answer = await new Promise<string>((resolve) => {
       const s = net.connect(port, '127.0.0.1', () => s.write(`GET ${B}/health HTTP/1.1\r\nHost: t\r\n`));
       const drip = setInterval(() => s.writable && s.write('X-Drip: 1\r\n'), 100);
@@ -110,6 +112,5 @@ describe('slow clients', () => {
       });
     });
     expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
-    expect(Date.now() - started).toBeLessThan(600 + 1000);
   });
 });
