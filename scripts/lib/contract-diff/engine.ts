@@ -69,7 +69,7 @@ const NON_BREAKING = new Set(['minor', 'patch']);
 const UNRESOLVED = 'leave parts of the descriptions unresolved';
 
 /** Runs `redocly diff base current` and classifies every change it reports. */
-export function diffContracts(base: OpenApiDoc, current: OpenApiDoc): ContractChange[] {
+export function diffContracts(base: OpenApiDoc, current: OpenApiDoc, diffHeld = true): ContractChange[] {
   const dir = mkdtempSync(join(tmpdir(), 'contract-diff-'));
   try {
     writeFileSync(join(dir, 'base.json'), JSON.stringify(base));
@@ -89,7 +89,9 @@ export function diffContracts(base: OpenApiDoc, current: OpenApiDoc): ContractCh
     if (report.reportVersion !== '1') throw new Error(`redocly diff: unknown report version ${report.reportVersion}`);
     const changes = report.changes.map((c) => classify(c, base, current));
     const held = new Map<string, string>();
-    for (const c of report.changes) {
+    // Where operations and webhooks use a union (not its component's own entry), once per held schema, one level
+    // deep: the held schema's own diff does not look for unions again.
+    for (const c of diffHeld ? report.changes.filter((r) => /^#\/(paths|webhooks)\//.test(r.path)) : []) {
       const ref = openUnionHolding(c, base, current);
       if (ref && !held.has(ref)) held.set(ref, describeLocation(c.path, current));
     }
@@ -185,7 +187,7 @@ function heldSchemaChanges(base: OpenApiDoc, current: OpenApiDoc, ref: string, w
     },
     components: doc['components'],
   });
-  return diffContracts(alone(base), alone(current))
+  return diffContracts(alone(base), alone(current), false)
     .filter((c) => c.breaking)
     .map((c) => ({
       ...c,
