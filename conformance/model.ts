@@ -11,6 +11,7 @@ export const ROLES = [
   'ip_restricted',
   'ip_loopback',
   'low_balance',
+  'api_disabled',
 ] as const;
 export type Role = (typeof ROLES)[number];
 

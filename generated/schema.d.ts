@@ -824,7 +824,7 @@ export interface components {
          *     its HTTP status.
          * @enum {string}
          */
-        ErrorCode: "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "TOKEN_REVOKED" | "TOKEN_EXPIRED" | "TOKEN_DISABLED" | "ENVIRONMENT_MISMATCH" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE" | "INVALID_PARAMETER" | "TRANSACTION_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "DUPLICATE_REFERENCE" | "INSUFFICIENT_BALANCE" | "AMOUNT_OUT_OF_RANGE" | "PRODUCT_NOT_FOUND" | "METER_NOT_FOUND" | "SMARTCARD_NOT_FOUND" | "BILLER_UNAVAILABLE" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_URL_NOT_ALLOWED" | "WEBHOOK_LIMIT_REACHED" | "PRODUCT_UNAVAILABLE";
+        ErrorCode: "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "TOKEN_REVOKED" | "TOKEN_EXPIRED" | "TOKEN_DISABLED" | "ENVIRONMENT_MISMATCH" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE" | "INVALID_PARAMETER" | "TRANSACTION_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "DUPLICATE_REFERENCE" | "INSUFFICIENT_BALANCE" | "AMOUNT_OUT_OF_RANGE" | "PRODUCT_NOT_FOUND" | "METER_NOT_FOUND" | "SMARTCARD_NOT_FOUND" | "BILLER_UNAVAILABLE" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_URL_NOT_ALLOWED" | "WEBHOOK_LIMIT_REACHED" | "PRODUCT_UNAVAILABLE" | "API_DISABLED";
         /** @description One offending parameter or body member of a 400 response. */
         ErrorDetail: {
             /**
@@ -1614,6 +1614,9 @@ export interface components {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1627,6 +1630,9 @@ export interface components {
                 Allow: components["headers"]["Allow"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1640,6 +1646,9 @@ export interface components {
                 "Retry-After": components["headers"]["RetryAfter"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1652,6 +1661,9 @@ export interface components {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1665,6 +1677,9 @@ export interface components {
                 "Retry-After": components["headers"]["RetryAfter"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1678,19 +1693,25 @@ export interface components {
                 "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The key is valid but may not do this: key of the other environment (`ENVIRONMENT_MISMATCH`), caller not on the allow-list (`IP_NOT_ALLOWED`) or missing scope (`INSUFFICIENT_SCOPE`, with a `WWW-Authenticate` header naming the scope). */
+        /** @description The key is valid but may not do this: key of the other environment (`ENVIRONMENT_MISMATCH`), the account's API access switched off by its operator (`API_DISABLED`: every keyed operation answers it, after the key's own checks and before the allow-list; switched on again, the next request passes), caller not on the allow-list (`IP_NOT_ALLOWED`) or missing scope (`INSUFFICIENT_SCOPE`, with a `WWW-Authenticate` header naming the scope). */
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "WWW-Authenticate": components["headers"]["WwwAuthenticateScope"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1703,6 +1724,9 @@ export interface components {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1715,6 +1739,9 @@ export interface components {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1728,6 +1755,9 @@ export interface components {
                 "Retry-After": components["headers"]["RetryAfter"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1740,6 +1770,9 @@ export interface components {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1752,6 +1785,9 @@ export interface components {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1765,6 +1801,9 @@ export interface components {
                 Allow: components["headers"]["Allow"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1783,6 +1822,9 @@ export interface components {
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1796,6 +1838,9 @@ export interface components {
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1809,6 +1854,9 @@ export interface components {
                 "Retry-After": components["headers"]["RetryAfter"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1822,6 +1870,9 @@ export interface components {
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1835,6 +1886,9 @@ export interface components {
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1848,6 +1902,9 @@ export interface components {
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1861,6 +1918,9 @@ export interface components {
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1874,6 +1934,9 @@ export interface components {
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1886,6 +1949,9 @@ export interface components {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1899,6 +1965,9 @@ export interface components {
                 "WWW-Authenticate": components["headers"]["WwwAuthenticateScope"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1911,6 +1980,9 @@ export interface components {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1923,6 +1995,9 @@ export interface components {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1935,6 +2010,9 @@ export interface components {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1948,6 +2026,9 @@ export interface components {
                 Allow: components["headers"]["Allow"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1960,6 +2041,9 @@ export interface components {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1973,6 +2057,9 @@ export interface components {
                 "Retry-After": components["headers"]["RetryAfter"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1986,6 +2073,9 @@ export interface components {
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1998,6 +2088,9 @@ export interface components {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -2011,6 +2104,9 @@ export interface components {
                 Allow: components["headers"]["Allow"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -2023,6 +2119,9 @@ export interface components {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -2035,6 +2134,9 @@ export interface components {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -2047,6 +2149,9 @@ export interface components {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -2060,6 +2165,9 @@ export interface components {
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -2072,6 +2180,9 @@ export interface components {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -2084,6 +2195,9 @@ export interface components {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -2097,6 +2211,9 @@ export interface components {
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -2109,6 +2226,9 @@ export interface components {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -2121,6 +2241,9 @@ export interface components {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -2383,6 +2506,32 @@ export interface components {
          */
         RateLimitPolicy: string;
         /**
+         * @description The quota of the budget that counted this request: how many requests it allows per window, and the window is one
+         *     second here (a per-second budget: the `q` of `RateLimit-Policy`, whose `w` is 1). The budgets are explained under
+         *     Rate limits in the introduction: e.g. `100` for a production key, `25` for a sandbox key. Sent together with
+         *     `X-RateLimit-Remaining`, `X-RateLimit-Reset` and the IETF `RateLimit` / `RateLimit-Policy` fields, from the same
+         *     count, on every response a budget counted — keyless requests counted by the public budget (`GET /health`)
+         *     included. The field the published partner API sends; here its window is one second, so pace a client by this
+         *     value and `X-RateLimit-Reset`, not by a constant.
+         * @example 100
+         */
+        XRateLimitLimit: string;
+        /**
+         * @description Requests the budget that counted this request has left in its current one-second window, this request counted
+         *     (the `r` of `RateLimit`): `0` on the last request it allows and on a 429. At most `X-RateLimit-Limit`. Sent with
+         *     `X-RateLimit-Limit`, on the same responses.
+         * @example 99
+         */
+        XRateLimitRemaining: string;
+        /**
+         * @description When the current window of the budget that counted this request ends, as a Unix time in whole seconds (rounded
+         *     up): from then on `X-RateLimit-Remaining` is back at `X-RateLimit-Limit`. A point in time, not a duration — the
+         *     seconds left are the `t` of `RateLimit` (and, on a 429, `Retry-After`). With one-second windows it is at most a
+         *     couple of seconds after the response's `Date`. Sent with `X-RateLimit-Limit`, on the same responses.
+         * @example 1795166143
+         */
+        XRateLimitReset: string;
+        /**
          * @description The methods this path supports, in upper case and separated by a comma and a space, such as `GET, HEAD` on the paths that only read, `POST` on the purchase paths and `/webhooks/{webhook_id}/secret_rotations`, `GET, HEAD, POST` on `/webhooks` and `/webhooks/{webhook_id}/deliveries`, `GET, HEAD, PATCH, DELETE` on `/webhooks/{webhook_id}`.
          * @example GET, HEAD
          */
@@ -2442,6 +2591,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2470,6 +2622,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2500,6 +2655,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2566,6 +2724,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2606,6 +2767,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2637,6 +2801,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2683,6 +2850,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2734,6 +2904,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2780,6 +2953,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2826,6 +3002,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2870,6 +3049,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2915,6 +3097,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2982,6 +3167,9 @@ export interface operations {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3050,6 +3238,9 @@ export interface operations {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3118,6 +3309,9 @@ export interface operations {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3187,6 +3381,9 @@ export interface operations {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3224,6 +3421,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3266,6 +3466,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3307,6 +3510,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3349,6 +3555,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3412,6 +3621,9 @@ export interface operations {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3451,6 +3663,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3489,6 +3704,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3529,6 +3747,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3601,6 +3822,9 @@ export interface operations {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3662,6 +3886,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3733,6 +3960,9 @@ export interface operations {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3779,6 +4009,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3831,6 +4064,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3869,6 +4105,9 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'WEBHOOK_URL_NOT_ALLOWED',
   'WEBHOOK_LIMIT_REACHED',
   'PRODUCT_UNAVAILABLE',
+  'API_DISABLED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -189,6 +190,12 @@ export const errors = {
     }),
   environmentMismatch: (keyEnv: string, targetEnv: string) =>
     new ApiError(403, 'ENVIRONMENT_MISMATCH', `A ${keyEnv} key cannot be used on the ${targetEnv} environment.`),
+  apiDisabled: () =>
+    new ApiError(
+      403,
+      'API_DISABLED',
+      "API access is switched off for this account; the account's operator can switch it on again.",
+    ),
   ipNotAllowed: () => new ApiError(403, 'IP_NOT_ALLOWED', "The caller IP address is not on this API key's allow-list."),
   /** `scope`: one scope, or alternatives space-separated (the key holds none of them): the message names each. */
   insufficientScope: (scope: string) =>

@@ -1,7 +1,10 @@
 /**
  * The authentication matrix, on every operation that needs a key: each way a key can be missing, malformed,
  * unknown, of the other environment, revoked, expired, disabled, replaced, restricted by IP or short of a scope —
- * each asserted by status AND error.code — and the loopback-allowed key that works.
+ * each asserted by status AND error.code — and the loopback-allowed key that works. And the `api_disabled` key: one
+ * of an account whose API access is switched off, with an allow-list that excludes the suite's address, so that
+ * only a server checking the account's switch before the allow-list answers 403 API_DISABLED (the decisions' order);
+ * a target that offers no such key (the operator switches an account off to give one) skips that case.
  *
  * On a write operation the POST carries neither an Idempotency-Key nor a body: authentication, the IP allow-list and
  * the scope are checked before both, so each refusal is the same, and the key that passes gets 400
@@ -77,6 +80,12 @@ function scenarios(op: OperationModel): Scenario[] {
       needs: ['regenerated_old'],
     },
     { name: 'IP not allowed', who: () => 'ip_restricted', expect: e403('IP_NOT_ALLOWED'), needs: ['ip_restricted'] },
+    {
+      name: 'account API access off',
+      who: () => 'api_disabled',
+      expect: e403('API_DISABLED'),
+      needs: ['api_disabled'],
+    },
   ];
   for (const [role, scopes] of Object.entries(ROLE_SCOPES) as [Role, string[]][]) {
     // A key holding none of the operation's scopes (of alternatives, any one lets it through).

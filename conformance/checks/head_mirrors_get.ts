@@ -11,6 +11,8 @@ const VOLATILE = new Set([
   'x-request-id',
   'ratelimit',
   'ratelimit-policy',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
   'connection',
   'keep-alive',
   'transfer-encoding',

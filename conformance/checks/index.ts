@@ -1,6 +1,7 @@
 /** The checks applied to every response of a run, in the order they are reported. */
 import { contentTypeConformance } from './content_type_conformance.ts';
 import { envelopeConformance } from './envelope_conformance.ts';
+import { rateLimitFieldsConformance } from './rate_limit_fields_conformance.ts';
 import { errorCodeConformance } from './error_code_conformance.ts';
 import { errorSubjectNamed } from './error_subject_named.ts';
 import { responseHeadersConformance } from './response_headers_conformance.ts';
@@ -17,6 +18,7 @@ export const RESPONSE_CHECKS: ResponseCheck[] = [
   statusCodeEcho,
   responseSchemaConformance,
   responseHeadersConformance,
+  rateLimitFieldsConformance,
   errorCodeConformance,
   errorSubjectNamed,
   secretNotEchoed,

@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Environment, Scope } from '../domain.ts';
 import { ApiError, type ErrorCode } from '../errors.ts';
-import type { ApiKeyRow } from '../store/types.ts';
+import type { KeyLookupRow } from '../store/types.ts';
 import { authenticate, bearerToken, type AuthenticateInput, type Principal } from './authenticate.ts';
 import { hashSecret } from './keys.ts';
 import {
@@ -25,7 +26,7 @@ interface Given {
   requiredScope?: Scope;
   now?: Date;
   /** Rows in the store; defaults to the active sandbox and production keys. */
-  rows?: ApiKeyRow[];
+  rows?: KeyLookupRow[];
 }
 
 const bearer = (key: string) => [`Bearer ${key}`];
@@ -69,6 +70,8 @@ const TOKEN_EXPIRED: Want = { status: 401, code: 'TOKEN_EXPIRED', wwwAuthenticat
 const TOKEN_DISABLED: Want = { status: 401, code: 'TOKEN_DISABLED', wwwAuthenticate: INVALID_TOKEN };
 const ENVIRONMENT_MISMATCH: Want = { status: 403, code: 'ENVIRONMENT_MISMATCH', wwwAuthenticate: undefined };
 const IP_NOT_ALLOWED: Want = { status: 403, code: 'IP_NOT_ALLOWED', wwwAuthenticate: undefined };
+const API_DISABLED: Want = { status: 403, code: 'API_DISABLED', wwwAuthenticate: undefined };
+const apiOff = { account_api_access_enabled: false } as const;
 const INSUFFICIENT_SCOPE: Want = {
   status: 403,
   code: 'INSUFFICIENT_SCOPE',
@@ -169,6 +172,18 @@ const rejections: [string, { given: Given; want: Want }][] = [
     { given: { rows: [keyRow(SANDBOX_KEY, { expires_at: new Date('nonsense') })] }, want: TOKEN_EXPIRED },
   ],
   ['a disabled key', { given: { rows: [keyRow(SANDBOX_KEY, { status: 'disabled' })] }, want: TOKEN_DISABLED }],
+  // the account's API access
+  [
+    'an active key of an account whose API access is off',
+    { given: { rows: [keyRow(SANDBOX_KEY, apiOff)] }, want: API_DISABLED },
+  ],
+  [
+    'a lookup that could not read the API access (fails closed)',
+    {
+      given: { rows: [keyRow(SANDBOX_KEY, { account_api_access_enabled: undefined as unknown as boolean })] },
+      want: API_DISABLED,
+    },
+  ],
   // IP allow-list
   [
     'a caller IP not on the allow-list',
@@ -239,6 +254,32 @@ const order: [string, { given: Given; want: Want }][] = [
     },
   ],
   [
+    "revoked comes before the account's API access",
+    { given: { rows: [keyRow(SANDBOX_KEY, { ...apiOff, status: 'revoked' })] }, want: TOKEN_REVOKED },
+  ],
+  [
+    "expired comes before the account's API access",
+    { given: { rows: [keyRow(SANDBOX_KEY, { ...apiOff, expires_at: new Date(0) })] }, want: TOKEN_EXPIRED },
+  ],
+  [
+    "a disabled key comes before the account's API access",
+    { given: { rows: [keyRow(SANDBOX_KEY, { ...apiOff, status: 'disabled' })] }, want: TOKEN_DISABLED },
+  ],
+  [
+    "the environment comes before the account's API access",
+    {
+      given: { authorization: bearer(PRODUCTION_KEY), rows: [keyRow(PRODUCTION_KEY, apiOff)] },
+      want: ENVIRONMENT_MISMATCH,
+    },
+  ],
+  [
+    "the account's API access comes before the IP and the scope",
+    {
+      given: { rows: [keyRow(SANDBOX_KEY, { ...apiOff, ip_allowlist: ['198.51.100.7'], scopes: [] })] },
+      want: API_DISABLED,
+    },
+  ],
+  [
     'the IP comes before the scope',
     { given: { rows: [keyRow(SANDBOX_KEY, { ip_allowlist: ['198.51.100.7'], scopes: [] })] }, want: IP_NOT_ALLOWED },
   ],
@@ -259,6 +300,32 @@ describe('authenticate: the first failing check answers', () => {
   it.each(order)('%s', async (_name, { given, want }) => {
     const err = await failure(given);
     expect({ status: err.status, code: err.code, wwwAuthenticate: err.headers['WWW-Authenticate'] }).toEqual(want);
+  });
+});
+
+describe("authenticate: the account's API access", () => {
+  const KEY_CHECKS: ReadonlySet<string> = new Set(['TOKEN_REVOKED', 'TOKEN_EXPIRED', 'TOKEN_DISABLED']);
+  const answer = (row: KeyLookupRow) =>
+    run({ rows: [row] }).promise.then(
+      (p) => p.key_id,
+      (e: ApiError) => e.code,
+    );
+
+  it('switched off, changes the answer of exactly the keys that pass every key check, to API_DISABLED', async () => {
+    const rows = fc.record({
+      status: fc.constantFrom('active', 'disabled', 'revoked'),
+      expires_at: fc.constantFrom(null, new Date(0), new Date(NOW.getTime() + 60_000)),
+      ip_allowlist: fc.constantFrom('', '203.0.113.0/24', '198.51.100.7').map((ip) => (ip ? [ip] : [])),
+      scopes: fc.subarray(['read_balance', 'read_transactions', 'view_products'] as Scope[]),
+    });
+    await fc.assert(
+      fc.asyncProperty(rows, async (overrides) => {
+        const on = await answer(keyRow(SANDBOX_KEY, { ...overrides, account_api_access_enabled: true }));
+        const off = await answer(keyRow(SANDBOX_KEY, { ...overrides, account_api_access_enabled: false }));
+        expect(off).toBe(KEY_CHECKS.has(on) ? on : 'API_DISABLED');
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 
@@ -441,12 +508,16 @@ describe('authenticate: store lookups', () => {
     expect(await call(SANDBOX_KEY)).toBe('key_sandbox');
     store.update('key_sandbox', { ip_allowlist: ['198.51.100.7'] });
     expect(await call(SANDBOX_KEY)).toBe('IP_NOT_ALLOWED');
-    store.update('key_sandbox', { ip_allowlist: [], secret_hash: hashSecret(OTHER_SANDBOX_KEY) });
+    store.update('key_sandbox', { ip_allowlist: [], account_api_access_enabled: false });
+    expect(await call(SANDBOX_KEY)).toBe('API_DISABLED');
+    store.update('key_sandbox', { account_api_access_enabled: true });
+    expect(await call(SANDBOX_KEY)).toBe('key_sandbox');
+    store.update('key_sandbox', { secret_hash: hashSecret(OTHER_SANDBOX_KEY) });
     expect(await call(SANDBOX_KEY)).toBe('INVALID_CREDENTIALS');
     expect(await call(OTHER_SANDBOX_KEY)).toBe('key_sandbox');
     store.update('key_sandbox', { status: 'revoked' });
     expect(await call(OTHER_SANDBOX_KEY)).toBe('TOKEN_REVOKED');
-    expect(store.lookups).toHaveLength(7); // one lookup per request
+    expect(store.lookups).toHaveLength(9); // one lookup per request
   });
 });
 

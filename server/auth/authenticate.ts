@@ -5,8 +5,12 @@
  * Order, first failure answers:
  *   missing (401 AUTHENTICATION_REQUIRED) → malformed (401 INVALID_CREDENTIALS) → environment prefix
  *   (403 ENVIRONMENT_MISMATCH) → unknown (401 INVALID_CREDENTIALS) → revoked (401 TOKEN_REVOKED) → expired
- *   (401 TOKEN_EXPIRED) → disabled (401 TOKEN_DISABLED) → IP allow-list (403 IP_NOT_ALLOWED) → scope
- *   (403 INSUFFICIENT_SCOPE).
+ *   (401 TOKEN_EXPIRED) → disabled (401 TOKEN_DISABLED) → the account's API access switched off (403
+ *   API_DISABLED) → IP allow-list (403 IP_NOT_ALLOWED) → scope (403 INSUFFICIENT_SCOPE).
+ *
+ * API_DISABLED comes after every check of the key, so a key that would not authenticate anyway still answers its
+ * own code (the account's switch leaves the keys' states as they are), and before the allow-list, as the published
+ * API has it (../shared/contract-decisions.md).
  *
  * Header parsing (RFC 7235 `credentials = auth-scheme [ 1*SP token68 ]`):
  * - no header, an empty one, or a scheme other than Bearer (compared case-insensitively) → AUTHENTICATION_REQUIRED;
@@ -17,13 +21,14 @@
  *
  * The secret is only hashed and compared: it is never logged, stored or put in an error (messages are the fixed
  * ones of errors.ts). Key rows are not cached: exactly one findKeyByHash per authenticated request, so revoke,
- * disable and regenerate act on the very next request. Store errors propagate unchanged.
+ * disable, regenerate and the account's API access switch act on the very next request. Store errors propagate
+ * unchanged.
  */
 import type { Principal } from '../contract/principal.ts';
 export type { Principal };
 import type { Environment, Scope } from '../domain.ts';
 import { errors } from '../errors.ts';
-import type { ApiKeyRow } from '../store/types.ts';
+import type { ApiKeyRow, KeyLookupRow } from '../store/types.ts';
 import { isAllowed } from './ip-allowlist.ts';
 import { environmentOfKey, hashSecret, isWellFormedKey } from './keys.ts';
 
@@ -40,7 +45,7 @@ export interface AuthenticateInput {
    * which the key must hold one, space-separated (generated/operations.ts).
    */
   requiredScope: string;
-  findKeyByHash: (secretHash: string) => Promise<ApiKeyRow | null>;
+  findKeyByHash: (secretHash: string) => Promise<KeyLookupRow | null>;
 }
 
 /** The presented key, or the error for a missing / ambiguous / malformed Authorization. */
@@ -83,6 +88,8 @@ export async function authenticate(input: AuthenticateInput): Promise<Principal>
   if (isExpired(row, input.now)) throw errors.tokenExpired();
   if (row.status === 'disabled') throw errors.tokenDisabled();
   if (row.status !== 'active') throw errors.invalidCredentials(); // an unknown status never authenticates
+  // Only an explicit true lets the account through: a missing or unreadable value fails closed.
+  if (row.account_api_access_enabled !== true) throw errors.apiDisabled();
 
   if (!isAllowed(input.callerIp, row.ip_allowlist)) throw errors.ipNotAllowed();
   if (!input.requiredScope.split(' ').some((scope) => row.scopes.includes(scope as Scope)))

@@ -14,8 +14,9 @@ import {
   listKeys,
   moveKey,
   regenerateKey,
+  setApiAccess,
 } from './commands.ts';
-import { checkAccountInput, checkFunding, checkKeyInput, parseEnvironments } from './inputs.ts';
+import { checkAccountInput, checkFunding, checkKeyInput, parseEnabled, parseEnvironments } from './inputs.ts';
 import { PRODUCT_COMMANDS } from './product-commands.ts';
 import { WEBHOOK_COMMANDS } from './webhook-commands.ts';
 
@@ -123,6 +124,19 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
         email: a.email,
         business_name: a.business_name,
       })),
+    }),
+  },
+  'account set-api-access': {
+    summary:
+      "switch an account's API access on or off: off, every keyed operation answers 403 API_DISABLED (keys keep their states)",
+    options: {
+      account: ACCOUNT('the account'),
+      enabled: { value: 'true|false', help: 'true switches API access on, false off', required: true },
+    },
+    check: ({ values: v }) => void parseEnabled(v.enabled ?? ''),
+    run: async (store, { values: v }) => ({
+      rows: await setApiAccess(store, { account_id: v.account ?? '', enabled: v.enabled ?? '' }),
+      note: 'Takes effect on the next request, on every instance.',
     }),
   },
   'key create': {

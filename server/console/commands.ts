@@ -5,9 +5,9 @@
  */
 import { generateKey } from '../auth/keys.ts';
 import type { Environment, KeyStatus } from '../domain.ts';
-import type { AccountRow, ApiKeyRow, Store, TransactionRow } from '../store/types.ts';
+import type { AccountApiAccess, AccountRow, ApiKeyRow, Store, TransactionRow } from '../store/types.ts';
 import { ConsoleError } from './errors.ts';
-import { checkAccountInput, checkFunding, checkKeyInput } from './inputs.ts';
+import { checkAccountInput, checkFunding, checkKeyInput, parseEnabled } from './inputs.ts';
 
 export { ConsoleError, UsageError } from './errors.ts';
 export { ACCOUNT_LIMITS } from './inputs.ts';
@@ -100,6 +100,19 @@ export async function fundWallet(
   });
   const wallet = await store.getWallet(account.id);
   return { transaction, balance: wallet!.balance };
+}
+
+/**
+ * Switches an account's API access on or off (`account set-api-access`): off, its keyed operations answer 403
+ * API_DISABLED on the next request of every instance; its keys keep their own states.
+ */
+export async function setApiAccess(
+  store: Store,
+  input: { account_id: string; enabled: string },
+): Promise<AccountApiAccess> {
+  const enabled = parseEnabled(input.enabled);
+  const account = await findAccount(store, input.account_id);
+  return store.setAccountApiAccess(account.id, enabled);
 }
 
 /** The keys of one account (which must exist) or of all accounts. */

@@ -126,3 +126,10 @@ export function checkFunding(input: { amount: string; reference?: string | undef
     throw new UsageError(`--reference must be 1-64 characters of A-Z a-z 0-9 . _ -, got '${input.reference}'`);
   }
 }
+
+/** A switch's value: exactly `true` or `false` (the console's JSON values). */
+export function parseEnabled(text: string): boolean {
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  throw new UsageError(`--enabled must be true or false, got '${text}'`);
+}

@@ -1,4 +1,7 @@
-/** The demo partner account of each environment and its wallet, and the low-balance account of the low_balance key. */
+/**
+ * The demo partner account of each environment and its wallet, the low-balance account of the low_balance key, and
+ * the switched-off account of the api_disabled key.
+ */
 import type { Environment } from '../domain.ts';
 import { uuidV5 } from '../ids.ts';
 import type { AccountRow, TransactionRow, WalletRow } from '../store/types.ts';
@@ -46,6 +49,24 @@ export function lowBalanceAccount(environment: Environment, now: Date): NewDemoA
     business_name: 'Low Balance Ltd',
     role: 'regular',
     created_at: new Date(now.getTime() - 30 * 86_400_000),
+  };
+}
+
+/** Stable id of the switched-off account of an environment (its API access is off: API_DISABLED). */
+export function apiDisabledAccountId(environment: Environment): string {
+  return uuidV5(`demo-account:api-disabled:${environment}`);
+}
+
+/** The account of the `api_disabled` demo key: a partner whose API access the operator switched off. */
+export function apiDisabledAccount(environment: Environment, now: Date): NewDemoAccount {
+  return {
+    id: apiDisabledAccountId(environment),
+    environment,
+    name: 'Sola Ade',
+    email: environment === 'production' ? 'sola.ade@switchedoff.example' : 'sola.ade+sandbox@switchedoff.example',
+    business_name: 'Switched Off Ltd',
+    role: 'regular',
+    created_at: new Date(now.getTime() - 29 * 86_400_000),
   };
 }
 

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENVIRONMENTS } from '../domain.ts';
 import { PG_URL, pgliteStores, postgresStores } from '../../test/helpers/store-fixtures.ts';
-import { demoAccountId, lowBalanceAccountId } from './accounts.ts';
+import { apiDisabledAccountId, demoAccountId, lowBalanceAccountId } from './accounts.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { ensureCatalogue, loadDemo, seedingAlone } from './seed.ts';
 
@@ -78,7 +78,7 @@ describe.skipIf(!PG_URL)(
           expect(starts[0]).toEqual(starts[1]);
           for (const env of ENVIRONMENTS) {
             expect((await all[0]!.listAccounts(env)).map((a) => a.id).sort()).toEqual(
-              [demoAccountId(env), lowBalanceAccountId(env)].sort(),
+              [demoAccountId(env), lowBalanceAccountId(env), apiDisabledAccountId(env)].sort(),
             );
             expect(await all[0]!.countTransactions(demoAccountId(env))).toBe(20 + 1); // and the contract's example transaction (contract-examples.ts)
             expect(await all[0]!.countProducts(env)).toBe(buildCatalogue(env).length);

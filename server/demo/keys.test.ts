@@ -5,17 +5,18 @@ import { SCOPES, type Environment } from '../domain.ts';
 import { ApiError } from '../errors.ts';
 import { openStore } from '../store/open.ts';
 import type { Store } from '../store/types.ts';
-import { demoAccount, lowBalanceAccountId } from './accounts.ts';
+import { apiDisabledAccountId, demoAccount, lowBalanceAccountId } from './accounts.ts';
 import { DEMO_KEY_ROLES, DEMO_KEY_SPECS, demoKeyName, ensureDemoKeys, type DemoKeyRole } from './keys.ts';
-import { ensureLowBalanceAccount } from './seed.ts';
+import { ensureApiDisabledAccount, ensureLowBalanceAccount } from './seed.ts';
 
 const NOW = new Date('2026-11-23T10:00:00.000Z');
 let store: Store;
 const accountIds = {} as Record<Environment, string>;
-/** Every key of an environment's two demo accounts (the partner's and the low-balance one). */
+/** Every key of an environment's three demo accounts (the partner's, the low-balance and the switched-off one). */
 const demoKeys = async (env: Environment) => [
   ...(await store.listKeys(accountIds[env])),
   ...(await store.listKeys(lowBalanceAccountId(env))),
+  ...(await store.listKeys(apiDisabledAccountId(env))),
 ];
 
 beforeAll(async () => {
@@ -23,6 +24,7 @@ beforeAll(async () => {
   for (const env of ['production', 'sandbox'] as const) {
     accountIds[env] = (await store.createAccount(demoAccount(env, NOW))).id;
     await ensureLowBalanceAccount(store, env, NOW);
+    await ensureApiDisabledAccount(store, env, NOW);
   }
 });
 afterAll(async () => {
@@ -64,12 +66,15 @@ describe('ensureDemoKeys', () => {
       }
       const keys = await store.listKeys(accountIds[env]);
       expect(keys.map((k) => k.name).sort()).toEqual(
-        DEMO_KEY_ROLES.filter((r) => r !== 'low_balance')
+        DEMO_KEY_ROLES.filter((r) => r !== 'low_balance' && r !== 'api_disabled')
           .map(demoKeyName)
           .sort(),
       );
       // The low_balance key is the low-balance account's: purchases with it spend that account's NGN 50.00.
       expect((await store.listKeys(lowBalanceAccountId(env))).map((k) => k.name)).toEqual(['demo:low_balance']);
+      // The api_disabled key is the switched-off account's, whose API access is off.
+      expect((await store.listKeys(apiDisabledAccountId(env))).map((k) => k.name)).toEqual(['demo:api_disabled']);
+      expect((await store.findKeyByHash(hashSecret(secrets.api_disabled)))?.account_api_access_enabled).toBe(false);
     },
   );
 
@@ -174,6 +179,9 @@ describe('demo keys seen by the auth layer', () => {
     { role: 'ip_loopback', ip: '192.0.2.1', scope: 'read_balance', outcome: 'IP_NOT_ALLOWED' },
     { role: 'low_balance', ip: '127.0.0.1', scope: 'purchase_airtime', outcome: 'OK' },
     { role: 'low_balance', ip: '198.51.100.9', scope: 'purchase_cable_tv', outcome: 'OK' },
+    // The account's switch answers first: from loopback (outside its allow-list) and from inside it alike.
+    { role: 'api_disabled', ip: '127.0.0.1', scope: 'read_balance', outcome: 'API_DISABLED' },
+    { role: 'api_disabled', ip: '203.0.113.5', scope: 'manage_webhooks', outcome: 'API_DISABLED' },
   ])('answers $outcome for $role from $ip with scope $scope', async ({ role, ip, scope, outcome }) => {
     expect(await authOutcome(secrets[role], 'production', ip, scope)).toBe(outcome);
   });

@@ -1,6 +1,7 @@
 /**
  * The demo API keys of one environment: one key per role, each showing one behaviour of the auth layer (or, for
- * `low_balance`, of the wallet: its key belongs to the low-balance account, whose wallet holds NGN 50.00).
+ * `low_balance`, of the wallet: its key belongs to the low-balance account, whose wallet holds NGN 50.00; for
+ * `api_disabled`, of the account: its key belongs to the switched-off account, whose API access is off).
  *
  * Secrets are never stored (only their SHA-256), so at EVERY start each demo key gets a fresh secret: the key is
  * found again by its name (`demo:<role>`), its secret replaced and its intended status, scopes, allow-list and
@@ -10,7 +11,7 @@ import { KEY_ROLES } from '../auth/key-roles.ts';
 import { generateKey } from '../auth/keys.ts';
 import type { Environment, KeyStatus, Scope } from '../domain.ts';
 import type { ApiKeyRow, Store } from '../store/types.ts';
-import { lowBalanceAccountId } from './accounts.ts';
+import { apiDisabledAccountId, lowBalanceAccountId } from './accounts.ts';
 
 export const DEMO_KEY_ROLES = [
   'full',
@@ -23,6 +24,7 @@ export const DEMO_KEY_ROLES = [
   'ip_restricted',
   'ip_loopback',
   'low_balance',
+  'api_disabled',
 ] as const;
 export type DemoKeyRole = (typeof DEMO_KEY_ROLES)[number];
 
@@ -33,8 +35,11 @@ export interface DemoKeySpec {
   /** true: expires_at is set one day before `now`; false: no expiry. */
   expired: boolean;
   description: string;
-  /** Whose key it is: the demo partner's account, or the low-balance account (seed.ts: ensureLowBalanceAccount). */
-  account: 'demo' | 'low_balance';
+  /**
+   * Whose key it is: the demo partner's account, the low-balance account (seed.ts: ensureLowBalanceAccount) or the
+   * switched-off account (seed.ts: ensureApiDisabledAccount).
+   */
+  account: 'demo' | 'low_balance' | 'api_disabled';
 }
 
 /** The scopes of every demo key are those of a key role (auth/key-roles.ts), as `key create --role` gives them. */
@@ -64,6 +69,11 @@ export const DEMO_KEY_SPECS: Record<DemoKeyRole, DemoKeySpec> = {
   low_balance: spec('active, all scopes, own account "Low Balance Ltd" holding NGN 50.00 (INSUFFICIENT_BALANCE)', {
     account: 'low_balance',
   }),
+  // Its allow-list excludes this machine too, so it shows the order: the account's switch answers before the allow-list.
+  api_disabled: spec(
+    'all scopes, allow-list 203.0.113.0/24, own account "Switched Off Ltd" whose API access is off (API_DISABLED)',
+    { account: 'api_disabled', ip_allowlist: ['203.0.113.0/24'] },
+  ),
 };
 
 /** Name of the demo key of a role; how the key is found again at the next start. */
@@ -74,6 +84,8 @@ export interface EnsureDemoKeysOptions {
   now?: Date;
   /** The account of the `low_balance` key (it must exist). Default: the environment's low-balance account. */
   lowBalanceAccountId?: string;
+  /** The account of the `api_disabled` key (it must exist). Default: the environment's switched-off account. */
+  apiDisabledAccountId?: string;
 }
 
 /**
@@ -88,8 +100,16 @@ export async function ensureDemoKeys(
   options: EnsureDemoKeysOptions = {},
 ): Promise<Record<DemoKeyRole, string>> {
   const now = options.now ?? new Date();
-  const owners = { demo: accountId, low_balance: options.lowBalanceAccountId ?? lowBalanceAccountId(environment) };
-  const existing = [...(await store.listKeys(owners.demo)), ...(await store.listKeys(owners.low_balance))];
+  const owners = {
+    demo: accountId,
+    low_balance: options.lowBalanceAccountId ?? lowBalanceAccountId(environment),
+    api_disabled: options.apiDisabledAccountId ?? apiDisabledAccountId(environment),
+  };
+  const existing = [
+    ...(await store.listKeys(owners.demo)),
+    ...(await store.listKeys(owners.low_balance)),
+    ...(await store.listKeys(owners.api_disabled)),
+  ];
   const secrets = {} as Record<DemoKeyRole, string>;
 
   for (const role of DEMO_KEY_ROLES) {

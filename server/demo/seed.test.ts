@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENTS, PRODUCT_KINDS, type Environment } from '../domain.ts';
 import { openStore } from '../store/open.ts';
 import type { ProductRow, Store } from '../store/types.ts';
-import { DEMO_BALANCE_FLOOR_KOBO, demoAccountId, LOW_BALANCE, lowBalanceAccountId } from './accounts.ts';
+import {
+  apiDisabledAccountId,
+  DEMO_BALANCE_FLOOR_KOBO,
+  demoAccountId,
+  LOW_BALANCE,
+  lowBalanceAccountId,
+} from './accounts.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { parseKobo } from '../money.ts';
 import { historyOf } from './history.ts';
@@ -58,8 +64,13 @@ describe('loadDemo on an empty store', () => {
       role: 'regular',
     });
     expect(account.email).toMatch(/^[^@]+@[a-z0-9.-]+\.example$/);
-    // ... and the low-balance account of the low_balance key, its own account (created later in demo time).
-    expect(await store.listAccounts(env)).toEqual([account, result.lowBalance[env]]);
+    // ... and the low-balance account of the low_balance key, its own account (created later in demo time), and the
+    // switched-off account of the api_disabled key (a day later).
+    expect(await store.listAccounts(env)).toEqual([
+      account,
+      result.lowBalance[env],
+      expect.objectContaining({ id: apiDisabledAccountId(env), business_name: 'Switched Off Ltd' }),
+    ]);
     expect(result.lowBalance[env]).toMatchObject({
       id: lowBalanceAccountId(env),
       environment: env,
@@ -189,9 +200,10 @@ describe('loadDemo on a store that already holds data', () => {
     });
     const { accounts } = await loadDemo(store, { now: NOW, seed: SEED });
     expect(accounts.production).toEqual(partner);
-    // Only the low-balance account joins it (the low_balance demo key needs an account of its own).
+    // Only the low-balance and switched-off accounts join it (the low_balance and api_disabled demo keys need an
+    // account of their own).
     expect((await store.listAccounts('production')).map((a) => a.id).sort()).toEqual(
-      [partner.id, lowBalanceAccountId('production')].sort(),
+      [partner.id, lowBalanceAccountId('production'), apiDisabledAccountId('production')].sort(),
     );
     expect(await store.countTransactions(partner.id)).toBe(0);
     expect(accounts.sandbox.id).toBe(demoAccountId('sandbox'));

@@ -23,6 +23,8 @@ import {
   LOW_BALANCE,
   lowBalanceAccount,
   lowBalanceAccountId,
+  apiDisabledAccount,
+  apiDisabledAccountId,
 } from './accounts.ts';
 import { buildCatalogue, CURRENCY } from './catalogue.ts';
 import { historyOf } from './history.ts';
@@ -75,6 +77,7 @@ export async function loadDemo(store: Store, options: LoadDemoOptions): Promise<
   for (const environment of ENVIRONMENTS) {
     accounts[environment] = await ensureDemoAccount(store, environment, options);
     lowBalance[environment] = await ensureLowBalanceAccount(store, environment, options.now);
+    await ensureApiDisabledAccount(store, environment, options.now);
   }
   await ensureCatalogue(store);
   if (options.webhookSecrets) {
@@ -100,6 +103,20 @@ export async function ensureLowBalanceAccount(store: Store, environment: Environ
 }
 
 /**
+ * The switched-off account of an environment (the api_disabled key's), created when missing with an empty wallet;
+ * its API access is switched off at every start, so its keys answer 403 API_DISABLED.
+ */
+export async function ensureApiDisabledAccount(store: Store, environment: Environment, now: Date): Promise<AccountRow> {
+  const account =
+    (await store.getAccount(apiDisabledAccountId(environment))) ??
+    (await store.createAccount(apiDisabledAccount(environment, now)));
+  if ((await store.getWallet(account.id)) === null)
+    await store.upsertWallet({ account_id: account.id, balance: '0.00', currency: CURRENCY, updated_at: now });
+  await store.setAccountApiAccess(account.id, false);
+  return account;
+}
+
+/**
  * The demo account of an environment. When the environment has no account at all, the demo account is created
  * with its transactions and then its wallet. Otherwise the existing demo account (by its stable id) is returned, or,
  * when the environment only holds other accounts, the oldest of them, and nothing is written, except to finish a
@@ -111,7 +128,8 @@ async function ensureDemoAccount(
   environment: Environment,
   options: LoadDemoOptions,
 ): Promise<AccountRow> {
-  const existing = (await store.listAccounts(environment)).filter((a) => a.id !== lowBalanceAccountId(environment));
+  const own = [lowBalanceAccountId(environment), apiDisabledAccountId(environment)];
+  const existing = (await store.listAccounts(environment)).filter((a) => !own.includes(a.id));
   const demo = existing.find((a) => a.id === demoAccountId(environment));
   if (demo === undefined && existing[0] !== undefined) return existing[0];
 

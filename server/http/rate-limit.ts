@@ -3,14 +3,22 @@
  * `RateLimit-Policy` headers, and 429 RATE_LIMITED with `Retry-After` thrown into the one error middleware.
  * Counts live in memory or in Redis shared by every instance (rate-limit-store.ts).
  *
+ * Beside the IETF fields, the `X-RateLimit-Limit` / `-Remaining` / `-Reset` fields the published partner API sends
+ * (../shared/contract-decisions.md): the library's `legacyHeaders` writes exactly these, from the same count as the
+ * IETF fields, on every response a budget counted — Limit the quota per one-second window of the budget that
+ * counted the request, Remaining what it has left, Reset the Unix time in seconds (rounded up) when the window ends.
+ * (It also sets `Date`, which Node sends anyway.) So no code of ours writes them.
+ *
  * Three budgets, none of them ever partitioned by a secret (the partition key is a key id or an address; the
  * `pk` parameter of RateLimit-Policy is a hash of that partition key):
  *   key      `key:<api key id>` — every request of a key holder: authenticated, from an allowed address, and
  *            INSUFFICIENT_SCOPE (the key is known). Default 100/s on production, 25/s on sandbox
  *            (RATE_LIMIT_RPS overrides both).
  *   failures `<env>:<client address>` (IPv6 grouped by /56) — only requests to keyed operations that FAILED
- *            authentication: no key, malformed, unknown, revoked, expired, disabled, other environment, address
- *            not on the allow-list. The key rate (100/s, 25/s): a bound on the key lookups a junk-key flood costs.
+ *            authentication: no key, malformed, unknown, revoked, expired, disabled, other environment, account's
+ *            API access switched off (API_DISABLED: it answers before the allow-list, from any address, so it
+ *            must not spend the key's budget), address not on the allow-list. The key rate (100/s, 25/s): a bound
+ *            on the key lookups a junk-key flood costs.
  *            (Guessing is no threat at any rate: a key holds 238 random bits. A smaller budget only slowed down
  *            partners testing their error handling: a conformance run spent 35 s of its 8 s waiting on it.)
  *   public   `<env|www>:<client address>` — requests that need no key: /health, unknown paths, other methods,
@@ -53,6 +61,7 @@ const AUTH_FAILURES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'TOKEN_REVOKED',
   'TOKEN_EXPIRED',
   'TOKEN_DISABLED',
+  'API_DISABLED',
   'IP_NOT_ALLOWED',
 ]);
 
@@ -99,7 +108,7 @@ export function createRateLimits(o: RateLimitOptions): RateLimits {
   const common: Partial<Options> = {
     windowMs: WINDOW_MS,
     standardHeaders: 'draft-8',
-    legacyHeaders: false,
+    legacyHeaders: true,
     // The stores never throw (Redis falls back to memory); should one, let the request through rather than fail it.
     passOnStoreError: true,
     logger: {

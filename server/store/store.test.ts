@@ -419,7 +419,7 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
           expires_at: null,
         });
         expect(key.created_at).toBeInstanceOf(Date);
-        expect(await store.findKeyByHash(h1)).toEqual(key);
+        expect(await store.findKeyByHash(h1)).toEqual({ ...key, account_api_access_enabled: true });
         expect(await store.findKeyByHash(hexHash())).toBeNull();
         expect(await store.getKey(key.id)).toEqual(key);
         expect(await store.getKey(randomUUID())).toBeNull();
@@ -447,6 +447,40 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
             expires_at: null,
           }),
         ).rejects.toBeInstanceOf(AccountNotFoundError);
+      });
+
+      it("switches the account's API access, which the next lookup of every key of the account reads", async () => {
+        const a = await account();
+        const other = await account();
+        const key = async (accountId: string) => {
+          const secret_hash = hexHash();
+          await store.createKey({
+            account_id: accountId,
+            name: 'k',
+            display_prefix: 'sk_test_aaaa',
+            secret_hash,
+            scopes: ['view_products'],
+            ip_allowlist: [],
+            expires_at: null,
+          });
+          return secret_hash;
+        };
+        const [k1, k2, elsewhere] = [await key(a.id), await key(a.id), await key(other.id)];
+        const access = async () =>
+          Promise.all([k1, k2, elsewhere].map(async (h) => (await store.findKeyByHash(h))!.account_api_access_enabled));
+        expect(await access()).toEqual([true, true, true]);
+        expect(await store.setAccountApiAccess(a.id, false)).toEqual({
+          account_id: a.id,
+          environment: a.environment,
+          api_access_enabled: false,
+        });
+        expect(await access()).toEqual([false, false, true]);
+        // The keys keep their own states.
+        expect((await store.findKeyByHash(k1))!.status).toBe('active');
+        expect((await store.setAccountApiAccess(a.id, true)).api_access_enabled).toBe(true);
+        expect(await access()).toEqual([true, true, true]);
+        await expect(store.setAccountApiAccess(randomUUID(), false)).rejects.toBeInstanceOf(AccountNotFoundError);
+        await expect(store.setAccountApiAccess('not-a-uuid', false)).rejects.toBeInstanceOf(AccountNotFoundError);
       });
 
       it('changes status, replaces the secret (old hash no longer found) and patches fields', async () => {

@@ -120,6 +120,19 @@ export interface ProductResource {
   attributes: Record<string, unknown> & { available: boolean };
 }
 
+/** A key as authentication reads it: its row and its account's API access, in one statement (store/keys.ts). */
+export interface KeyLookupRow extends ApiKeyRow {
+  /** False when the operator switched the account's API access off: its keyed operations answer API_DISABLED. */
+  account_api_access_enabled: boolean;
+}
+
+/** An account's API access, as `account set-api-access` leaves it. */
+export interface AccountApiAccess {
+  account_id: string;
+  environment: Environment;
+  api_access_enabled: boolean;
+}
+
 export interface ProductRow {
   id: string;
   environment: Environment;
@@ -388,9 +401,12 @@ export interface Store extends WebhookStore {
 
   /**
    * Lookup by hash only; one indexed read per request, batched with concurrent ones on PostgreSQL (lookup-batch.ts),
-   * never cached, so revoke/disable/regenerate act at once.
+   * never cached, so revoke/disable/regenerate act at once. The same statement reads the account's API access, so
+   * switching it acts at once too.
    */
-  findKeyByHash(secretHash: string): Promise<ApiKeyRow | null>;
+  findKeyByHash(secretHash: string): Promise<KeyLookupRow | null>;
+  /** Switches an account's API access on or off (one UPDATE); AccountNotFoundError for an unknown account. */
+  setAccountApiAccess(accountId: string, enabled: boolean): Promise<AccountApiAccess>;
   getKey(id: string): Promise<ApiKeyRow | null>;
   listKeys(accountId?: string): Promise<ApiKeyRow[]>;
   createKey(k: NewApiKey): Promise<ApiKeyRow>;

@@ -209,6 +209,76 @@ const rows: Row[] = [
   },
 ];
 
+/** A counted response's rate-limit fields at 2026-11-27T12:00:00Z, with the legacy ones changed by `over`. */
+const counted = (over: Record<string, string | undefined> = {}) => {
+  const headers: Record<string, string | undefined> = {
+    date: 'Fri, 27 Nov 2026 12:00:00 GMT',
+    ratelimit: '"25-in-1sec"; r=24; t=1',
+    'ratelimit-policy': '"25-in-1sec"; q=25; w=1; pk=:YWJjZGVm:',
+    'x-ratelimit-limit': '25',
+    'x-ratelimit-remaining': '24',
+    'x-ratelimit-reset': '1795780801',
+    ...over,
+  };
+  return response(
+    200,
+    example('HealthOk'),
+    Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<string, string>,
+  );
+};
+
+rows.push(
+  { name: 'X-RateLimit fields from the same count', op: 'getHealth', res: () => counted(), problems: {} },
+  {
+    name: 'RateLimit without the X-RateLimit fields',
+    op: 'getHealth',
+    res: () => counted({ 'x-ratelimit-reset': undefined, 'x-ratelimit-remaining': undefined }),
+    problems: { rate_limit_fields_conformance: ['without x-ratelimit-remaining, x-ratelimit-reset'] },
+  },
+  {
+    name: 'X-RateLimit fields without RateLimit',
+    op: 'getHealth',
+    res: () => counted({ ratelimit: undefined }),
+    problems: { rate_limit_fields_conformance: ['without RateLimit'] },
+  },
+  {
+    name: 'X-RateLimit-Limit other than the quota, Remaining other than r and over the limit',
+    op: 'getHealth',
+    res: () => counted({ 'x-ratelimit-limit': '20', 'x-ratelimit-remaining': '21' }),
+    problems: {
+      rate_limit_fields_conformance: ["RateLimit-Policy's q is 25", "RateLimit's r is 24", 'over X-RateLimit-Limit 20'],
+    },
+  },
+  {
+    name: 'X-RateLimit-Reset in seconds from now, not a Unix time',
+    op: 'getHealth',
+    res: () => counted({ 'x-ratelimit-reset': '1' }),
+    problems: { rate_limit_fields_conformance: ['X-RateLimit-Reset is 1, '] },
+  },
+  {
+    name: 'X-RateLimit-Reset past the window',
+    op: 'getHealth',
+    res: () => counted({ 'x-ratelimit-reset': '1795780803' }),
+    problems: { rate_limit_fields_conformance: ['X-RateLimit-Reset is 1795780803'] },
+  },
+  {
+    name: 'X-RateLimit fields that are not digits',
+    op: 'getHealth',
+    res: () => counted({ 'x-ratelimit-reset': '2026-11-27T12:00:01Z' }),
+    problems: {
+      rate_limit_fields_conformance: ['-Reset'],
+      response_headers_conformance: ['X-RateLimit-Reset: "2026-11-27T12:00:01Z"'],
+    },
+  },
+  {
+    name: 'X-RateLimit fields are not judged on the shape profile (a mock answers examples)',
+    op: 'getHealth',
+    res: () => counted({ 'x-ratelimit-reset': '1' }),
+    semantics: false,
+    problems: {},
+  },
+);
+
 describe('response checks on canned responses', () => {
   it.each(rows.map((r) => [r.name, r] as const))('%s', (_n, row) => {
     const i = input(row.op, row.res(), {

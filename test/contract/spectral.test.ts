@@ -72,6 +72,14 @@ describe('spectral (OWASP API Security Top 10 ruleset)', () => {
       },
     ],
     [
+      'an error response without the X-RateLimit headers (the published API sends them beside RateLimit)',
+      'owasp:api4:2023-rate-limit',
+      'components.responses.Forbidden.headers',
+      (b) => {
+        delete b.components.responses.Forbidden.headers['X-RateLimit-Reset'];
+      },
+    ],
+    [
       'an integer without a format',
       'owasp:api4:2023-integer-format',
       'components.parameters.PerPage.schema',

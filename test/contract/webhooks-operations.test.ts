@@ -16,7 +16,7 @@ const schemas = new ContractSchemas(bundle);
 const byId = new Map(operations().map((o) => [o.operationId, o]));
 const AUTH = {
   401: ['AUTHENTICATION_REQUIRED', 'INVALID_CREDENTIALS', 'TOKEN_REVOKED', 'TOKEN_EXPIRED', 'TOKEN_DISABLED'],
-  403: ['ENVIRONMENT_MISMATCH', 'IP_NOT_ALLOWED', 'INSUFFICIENT_SCOPE'],
+  403: ['ENVIRONMENT_MISMATCH', 'API_DISABLED', 'IP_NOT_ALLOWED', 'INSUFFICIENT_SCOPE'],
   405: ['METHOD_NOT_ALLOWED'],
   429: ['RATE_LIMITED'],
   500: ['INTERNAL_ERROR'],
@@ -105,7 +105,14 @@ describe('headers and idempotency of the webhook operations', () => {
   it('DELETE answers 204 with the usual headers and no body', () => {
     const r = contract.op('deleteWebhookEndpoint').responses.get(204)!;
     expect(r.mediaTypes).toEqual([]);
-    expect(r.headers.map((h) => h.name)).toEqual(['X-Request-Id', 'RateLimit', 'RateLimit-Policy']);
+    expect(r.headers.map((h) => h.name)).toEqual([
+      'X-Request-Id',
+      'RateLimit',
+      'RateLimit-Policy',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ]);
   });
 
   it.each([

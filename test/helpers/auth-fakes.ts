@@ -3,7 +3,7 @@
  * colocated *.test.ts files of server/auth.
  */
 import type { Environment } from '../../server/domain.ts';
-import type { ApiKeyRow, Store } from '../../server/store/types.ts';
+import type { KeyLookupRow, Store } from '../../server/store/types.ts';
 import { displayPrefix, hashSecret } from '../../server/auth/keys.ts';
 
 /** Fixed, well-formed keys (40 base62 characters after the prefix). */
@@ -16,7 +16,8 @@ export const UNKNOWN_PRODUCTION_KEY = 'sk_live_' + 'Unknown0123456789abcdefghijk
 
 export const NOW = new Date('2026-11-20T09:15:42.123Z');
 
-export function keyRow(secret: string, overrides: Partial<ApiKeyRow> = {}): ApiKeyRow {
+/** A key row as the lookup returns it: by default active, of an account whose API access is on. */
+export function keyRow(secret: string, overrides: Partial<KeyLookupRow> = {}): KeyLookupRow {
   const environment: Environment = secret.startsWith('sk_live_') ? 'production' : 'sandbox';
   return {
     id: `key_${environment}`,
@@ -31,6 +32,7 @@ export function keyRow(secret: string, overrides: Partial<ApiKeyRow> = {}): ApiK
     expires_at: null,
     created_at: new Date('2026-01-01T00:00:00.000Z'),
     updated_at: new Date('2026-01-01T00:00:00.000Z'),
+    account_api_access_enabled: true,
     ...overrides,
   };
 }
@@ -38,14 +40,14 @@ export function keyRow(secret: string, overrides: Partial<ApiKeyRow> = {}): ApiK
 export interface FakeKeyStore extends Pick<Store, 'findKeyByHash'> {
   /** Hashes looked up, in order. */
   readonly lookups: string[];
-  put(row: ApiKeyRow): void;
+  put(row: KeyLookupRow): void;
   /** Mutates the stored row in place (what setKeyStatus / updateKey would do). */
-  update(id: string, patch: Partial<ApiKeyRow>): void;
+  update(id: string, patch: Partial<KeyLookupRow>): void;
 }
 
 /** An in-memory key table keyed by secret hash; returns copies, so nothing can cache through it by accident. */
-export function fakeKeyStore(...rows: ApiKeyRow[]): FakeKeyStore {
-  const byId = new Map<string, ApiKeyRow>(rows.map((r) => [r.id, r]));
+export function fakeKeyStore(...rows: KeyLookupRow[]): FakeKeyStore {
+  const byId = new Map<string, KeyLookupRow>(rows.map((r) => [r.id, r]));
   const lookups: string[] = [];
   return {
     lookups,

@@ -38,6 +38,13 @@ const KEY = ['key', 'create', '--account', ID, '--name', 'n'];
 
 /** [command, arguments after it, message]: each refused with status 2 before a store is opened. */
 const BAD_COMMAND_LINES: [string, string[], RegExp][] = [
+  ['account set-api-access', ['--enabled', 'false'], /^error: account set-api-access needs --account ID: the account$/],
+  ['account set-api-access', ['--account', ID], /^error: account set-api-access needs --enabled true\|false/],
+  [
+    'account set-api-access',
+    ['--account', ID, '--enabled', 'off'],
+    /^error: --enabled must be true or false, got 'off'$/,
+  ],
   [
     'account create',
     ['--email', 'a@b.ng', '--business-name', 'B'],

@@ -108,6 +108,7 @@ const CASES: Record<string, Case> = {
     },
   },
   'account list': { args: () => ['account', 'list'] },
+  'account set-api-access': { args: () => ['account', 'set-api-access', '--account', s.account, '--enabled', 'false'] },
   'wallet fund': { args: () => ['wallet', 'fund', '--account', s.account, '--amount', '5000.00'] },
   'key create': {
     args: () => ['key', 'create', '--account', s.account, '--name', 'till', '--scopes', 'read_balance,view_products'],

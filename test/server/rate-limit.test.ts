@@ -1,6 +1,7 @@
 /**
  * Rate limits over HTTP (counts in memory): per key, per address for requests without a valid key, per address for
- * /health; 429 RATE_LIMITED in the envelope with Retry-After and the draft-08 RateLimit headers; other keys unaffected.
+ * /health; 429 RATE_LIMITED in the envelope with Retry-After and the draft-08 RateLimit headers, and beside them the
+ * X-RateLimit-Limit / -Remaining / -Reset fields from the same count; other keys unaffected.
  * The server trusts 127.0.0.1 as a proxy, so each test can speak from its own client address (X-Forwarded-For).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractSchemas, loadBundle } from '../../conformance/contract-schemas.ts';
+import { createAccounts, createKey, setApiAccess } from '../../server/console/commands.ts';
 import { parseConfig } from '../../server/config.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -55,6 +57,19 @@ const times = (n: number, s: number) => Array(n).fill(s).join(',');
 
 const RATE_LIMIT = /^"(\d+)-in-1sec"; r=(\d+); t=(\d+)$/;
 const RATE_LIMIT_POLICY = /^"(\d+)-in-1sec"; q=(\d+); w=1; pk=:[A-Za-z0-9+/]+=*:$/;
+
+/** A full-scope key of a new account of `env` whose API access the operator switched off. */
+async function keyOfSwitchedOffAccount(env: Env): Promise<string> {
+  const [account] = await createAccounts(srv.store, {
+    name: 'Switched Off',
+    email: 'off@example.ng',
+    business_name: 'Switched Off Ltd',
+    environments: [env],
+  });
+  const { secret } = await createKey(srv.store, { account_id: account!.id, name: 'off', role: 'full' });
+  await setApiAccess(srv.store, { account_id: account!.id, enabled: 'false' });
+  return secret;
+}
 
 describe('the per-key budget', () => {
   it("answers 429 RATE_LIMITED in the envelope, with Retry-After and the draft-08 headers, past the key's limit", async () => {
@@ -128,6 +143,11 @@ describe('the per-key budget', () => {
 });
 
 describe('the per-address budget for failed authentications', () => {
+  let apiOff = '';
+  beforeAll(async () => {
+    apiOff = await keyOfSwitchedOffAccount('sandbox');
+  });
+
   it('lets the address fail as often as a key may succeed, then answers its failures with 429', async () => {
     const from = '192.0.2.10';
     const first = await call('production', '/account', { key: 'sk_live_guess0', from });
@@ -166,6 +186,8 @@ describe('the per-address budget for failed authentications', () => {
     ['a disabled key', (e: Env) => keys(e).disabled, 'TOKEN_DISABLED', '192.0.2.22'],
     ['a key of the other environment', () => keys('production').full, 'ENVIRONMENT_MISMATCH', '192.0.2.23'],
     ['a key whose allow-list excludes the caller', (e: Env) => keys(e).ip_loopback, 'IP_NOT_ALLOWED', '192.0.2.24'],
+    // API_DISABLED answers before the allow-list, from any address: it must not spend the key's budget.
+    ['a key of an account whose API access is off', () => apiOff, 'API_DISABLED', '192.0.2.25'],
   ])('counts %s against the address', async (_n, key, code, from) => {
     const rs = await burst(7, () => call('sandbox', '/account', { key: key('sandbox'), from }));
     const codes = await Promise.all(rs.map(codeOf));
@@ -196,6 +218,98 @@ describe('the per-address budget of /health', () => {
     const from = '192.0.2.42';
     const rs = await burst(7, () => call('sandbox', '/nope', { from }));
     expect(statuses(rs)).toBe(`${times(5, 404)},${times(2, 429)}`);
+  });
+});
+
+describe('the X-RateLimit fields', () => {
+  // Keys of their own, so that no other test's traffic of this second shares their budgets.
+  const own: Record<'apiOff' | 'sandbox' | 'production' | 'countdown', string> = {
+    apiOff: '',
+    sandbox: '',
+    production: '',
+    countdown: '',
+  };
+  beforeAll(async () => {
+    const fresh = async (env: Env) => {
+      const account = (await srv.store.listAccounts(env))[0]!;
+      return (await createKey(srv.store, { account_id: account.id, name: 'x-ratelimit', role: 'full' })).secret;
+    };
+    own.apiOff = await keyOfSwitchedOffAccount('production');
+    own.sandbox = await fresh('sandbox');
+    own.production = await fresh('production');
+    own.countdown = await fresh('sandbox');
+  });
+
+  /** The three fields agree with the IETF fields of the same response, and Reset is the window's end in Unix seconds. */
+  function expectLegacyFields(r: Response, limit: number) {
+    const [, , remaining] = RATE_LIMIT.exec(r.headers.get('ratelimit') ?? '') ?? [];
+    const [, , quota] = RATE_LIMIT_POLICY.exec(r.headers.get('ratelimit-policy') ?? '') ?? [];
+    expect(remaining, 'RateLimit').toBeDefined();
+    expect({
+      limit: r.headers.get('x-ratelimit-limit'),
+      remaining: r.headers.get('x-ratelimit-remaining'),
+    }).toEqual({ limit: String(limit), remaining });
+    expect(quota).toBe(String(limit));
+    expect(Number(remaining)).toBeLessThanOrEqual(limit);
+    const reset = r.headers.get('x-ratelimit-reset') ?? '';
+    expect(reset).toMatch(/^[0-9]{10}$/);
+    // Unix seconds (not seconds from now): the one-second window ends after the response's Date, within 2 s of it.
+    const date = Date.parse(r.headers.get('date')!) / 1000;
+    expect(Number(reset) - date).toBeGreaterThanOrEqual(0);
+    expect(Number(reset) - date).toBeLessThanOrEqual(2);
+  }
+
+  it.each([
+    ['a sandbox key, 200', () => call('sandbox', '/account/balance', { key: own.sandbox, from: '192.0.2.60' }), 200, 5],
+    [
+      'a production key, 200',
+      () => call('production', '/account', { key: own.production, from: '192.0.2.61' }),
+      200,
+      10,
+    ],
+    [
+      'a key, 400',
+      () => call('sandbox', '/account/transactions?per_page=0', { key: own.sandbox, from: '192.0.2.62' }),
+      400,
+      5,
+    ],
+    [
+      'a key without the scope, 403',
+      () => call('sandbox', '/account/transactions', { key: keys('sandbox').balance_only, from: '192.0.2.63' }),
+      403,
+      5,
+    ],
+    [
+      'a failed authentication, 401',
+      () => call('production', '/account', { key: 'sk_live_junk', from: '192.0.2.64' }),
+      401,
+      10,
+    ],
+    ['API_DISABLED, 403', () => call('production', '/account', { key: own.apiOff, from: '192.0.2.65' }), 403, 10],
+    ['GET /health, counted by the public budget', () => call('production', '/health', { from: '192.0.2.66' }), 200, 10],
+    ['an unknown path, 404', () => call('sandbox', '/nope', { from: '192.0.2.67' }), 404, 5],
+  ] as const)('are sent with %s: the quota of the budget that counted it', async (_n, send, status, limit) => {
+    const r = await send();
+    expect(r.status).toBe(status);
+    expectLegacyFields(r, limit);
+  });
+
+  it('count down to 0 with the IETF fields, and are on the 429 too', async () => {
+    const rs = await burst(7, () => call('sandbox', '/account', { key: own.countdown, from: '192.0.2.68' }));
+    for (const r of rs) expectLegacyFields(r, 5);
+    const remaining = rs.map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort();
+    expect(remaining).toEqual([0, 0, 0, 1, 2, 3, 4]);
+    expect(rs.filter((r) => r.status === 429).every((r) => r.headers.get('x-ratelimit-remaining') === '0')).toBe(true);
+  });
+
+  it('tell a key of a switched-off account by its address budget, not its own', async () => {
+    const off = await call('production', '/account', { key: own.apiOff, from: '192.0.2.69' });
+    const junk = await call('production', '/account', { key: 'sk_live_junk', from: '192.0.2.69' });
+    expect(await codeOf(off)).toBe('API_DISABLED');
+    expect(off.headers.get('ratelimit-policy')).toBe(junk.headers.get('ratelimit-policy')); // the same partition
+    expect(Number(junk.headers.get('x-ratelimit-remaining'))).toBe(
+      Number(off.headers.get('x-ratelimit-remaining')) - 1,
+    );
   });
 });
 
@@ -239,5 +353,7 @@ describe('RATE_LIMIT_RPS=0', () => {
     );
     expect(statuses(rs)).toBe(times(40, 200));
     expect(rs[0]!.headers.get('ratelimit')).toBeNull();
+    for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'])
+      expect(rs[0]!.headers.get(h), h).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
  * routing and HEAD mutants are in routing-mutants.ts; one per declared filter, ignored, in filter-mutants.ts.
  */
 import { randomUUID } from 'node:crypto';
+import { ACCOUNT_CONTROL_MUTANTS } from './account-control-mutants.ts';
 import type { Mutant, MutantContext, ProxiedRequest, ProxiedResponse } from './proxy.ts';
 import { ROUTING_MUTANTS } from './routing-mutants.ts';
 
@@ -394,6 +395,7 @@ export const MUTANTS: Mutant[] = [
         : undefined,
   },
   ...ROUTING_MUTANTS,
+  ...ACCOUNT_CONTROL_MUTANTS,
 ];
 
 function res200List(req: ProxiedRequest): boolean {
