@@ -777,6 +777,65 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "account.low_balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Account low balance
+         * @description A debit (a purchase) took your wallet's balance from your account's low-balance threshold or more to below it: top up before purchases are refused with `INSUFFICIENT_BALANCE`. Once per crossing, not once per purchase: the next one is sent only after the balance has come back to the threshold or above (a funding, a refund) and a debit takes it below again. Off unless a threshold is set for your account (we set it on request; in the sandbox see the `low-balance` scenario). We `POST` the event to every enabled endpoint subscribed to `account.low_balance` or `*`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify the signature over the raw body before trusting it, deduplicate on `webhook-id`, and answer 2xx within 15 seconds. See How webhooks work in the introduction for retries, ordering and verification code.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's `id`, a lower-case UUID such as `2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e`: the same on every retry and every redelivery of the event, so a receiver deduplicates on it (deliveries are at least once).
+                     * @example 2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e
+                     */
+                    "webhook-id": components["parameters"]["WebhookId"];
+                    /**
+                     * @description When this attempt was signed, in whole seconds since the Unix epoch (UTC), as decimal digits, such as `1795166168`; new on every attempt. Reject a delivery whose timestamp is more than 5 minutes from your clock (a replayed request).
+                     * @example 1795166168
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                    /**
+                     * @description The signatures of this attempt, separated by a space: each is `v1,` then the standard base64 (44 characters with
+                     *     the `=` padding) of the HMAC-SHA256, keyed with the bytes of a secret (the base64 after `whsec_`), of the text
+                     *     `<webhook-id>.<webhook-timestamp>.<body>` — the body exactly as sent, byte for byte. One signature normally,
+                     *     such as `v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`; two during the 24 hours after a secret rotation (the new
+                     *     secret's, then the previous one's). Accept the delivery when any `v1` signature matches one you compute, compared
+                     *     in constant time; ignore entries of other versions.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignature"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event (`type`: `account.low_balance`; `data`: the wallet's balance and threshold, an `AccountBalance`), as `application/json` in UTF-8. Verify the signature over these bytes exactly as received, before parsing them. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                410: components["responses"]["WebhookGone"];
+                "2XX": components["responses"]["WebhookReceived"];
+                default: components["responses"]["WebhookNotReceived"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1402,16 +1461,14 @@ export interface components {
          */
         WebhookUrl: string;
         /**
-         * @description What happened to a transaction, one event type per status it can reach: `transaction.pending` (created and
-         *     waiting for the biller), `transaction.successful` (created successful, or confirmed by the biller),
-         *     `transaction.failed` (not delivered; the debit was credited back) and `transaction.reversed` (delivered, then
-         *     undone by the biller; the debit was credited back). The suffix is the transaction's new `status`. New types may be
-         *     added in `v1`: ignore a type you do not know (answer it 2xx).
+         * @description What an endpoint subscribes to: a `WebhookEventType`, or `*` — every event type, present and future (so an
+         *     endpoint subscribed to `*` must ignore, answering 2xx, a type it does not know). Beside `*`, another value adds
+         *     nothing. The same values as `WebhookEventType`, plus `*`; values are added with new event types within `v1`.
          * @enum {string}
          */
-        WebhookEventType: "transaction.pending" | "transaction.successful" | "transaction.failed" | "transaction.reversed";
-        /** @description The event types sent to this endpoint: 1 to 4 distinct `WebhookEventType` values, in any order, such as `["transaction.successful", "transaction.failed"]`. Events of other types are not sent to it (they are still listed by `GET /events`). */
-        WebhookEventTypes: components["schemas"]["WebhookEventType"][];
+        WebhookEventSubscription: "*" | "transaction.pending" | "transaction.successful" | "transaction.failed" | "transaction.reversed" | "account.low_balance";
+        /** @description What this endpoint is sent: 1 to 4 distinct `WebhookEventSubscription` values, in any order — event types, such as `["transaction.successful", "transaction.failed"]`, or `["*"]` for every event type, those of today and any added later. Events of types the endpoint does not subscribe to are not sent to it (they are still listed by `GET /events`). */
+        WebhookEventTypes: components["schemas"]["WebhookEventSubscription"][];
         /**
          * @description Your own note about the endpoint, to tell endpoints apart: up to 256 characters of text on one line (no control characters such as line breaks or tabs), such as `Order status for the Lagos shop`; or null for none.
          * @example Order status for the Lagos shop
@@ -1513,6 +1570,16 @@ export interface components {
          */
         WebhookDeliveryStatus: "pending" | "delivered" | "failed";
         /**
+         * @description What happened. To a transaction, one event type per status it can reach: `transaction.pending` (created and
+         *     waiting for the biller), `transaction.successful` (created successful, or confirmed by the biller),
+         *     `transaction.failed` (not delivered; the debit was credited back) and `transaction.reversed` (delivered, then
+         *     undone by the biller; the debit was credited back); the suffix is the transaction's new `status`. To your wallet:
+         *     `account.low_balance` (a debit took the balance below the low-balance threshold of your account: once per
+         *     crossing, not once per purchase). New types may be added in `v1`: ignore a type you do not know (answer it 2xx).
+         * @enum {string}
+         */
+        WebhookEventType: "transaction.pending" | "transaction.successful" | "transaction.failed" | "transaction.reversed" | "account.low_balance";
+        /**
          * @description `automatic` (made when the event happened, for every enabled endpoint subscribed to its type) or `redelivery` (made by `POST /webhooks/{webhook_id}/deliveries`).
          * @enum {string}
          */
@@ -1579,20 +1646,42 @@ export interface components {
             status: components["schemas"]["Status"];
             data: components["schemas"]["WebhookDelivery"];
         };
+        /** @description The wallet of your account at an `account.low_balance` event: its balance right after the debit that took it below your low-balance threshold, and that threshold. `GET /account/balance` reads the balance now. */
+        AccountBalance: {
+            /** @description Your account's id (`GET /account`). */
+            id: components["schemas"]["Uuid"];
+            /** @constant */
+            type: "account_balance";
+            attributes: {
+                /** @description The balance right after the debit, below `low_balance_threshold`. */
+                balance: components["schemas"]["Money"];
+                currency: components["schemas"]["Currency"];
+                /** @description The account's low-balance threshold when the event happened (set by us on request; an event is sent when a debit takes the balance from this amount or more to below it, and again only after the balance has come back to it). */
+                low_balance_threshold: components["schemas"]["Money"];
+                /** @description When the debit happened; the event's `created_at`. */
+                updated_at: components["schemas"]["Timestamp"];
+            };
+        };
         /**
-         * @description Something that happened to a transaction of your account: the body of every webhook delivery (the same bytes on
-         *     every attempt and redelivery) and the `data` of `GET /events/{event_id}`. Each time a transaction is created or
-         *     changes status, one event of the type of its new status is recorded, whether or not an endpoint subscribes to it,
-         *     and kept 30 days.
+         * @description Something that happened to your account: the body of every webhook delivery (the same bytes on every attempt and
+         *     redelivery) and the `data` of `GET /events/{event_id}`. Each time a transaction is created or changes status, one
+         *     event of the type of its new status is recorded; each time a debit takes your wallet's balance below your
+         *     low-balance threshold, one `account.low_balance` event — whether or not an endpoint subscribes to it. Events are
+         *     kept 30 days.
          */
         WebhookEvent: {
             /** @description The event's id, a lower-case UUID; a delivery's `webhook-id` header is this id, the same on every retry and redelivery, so deduplicate on it. */
             id: components["schemas"]["Uuid"];
             type: components["schemas"]["WebhookEventType"];
-            /** @description When the change happened (RFC 3339 in UTC with milliseconds); the `updated_at` of `data`. */
+            /**
+             * @description The version of this API (the contract's `info.version`, such as `1.2.0`) whose schemas the body follows: within `v1` a newer version only adds (members, event types), so a client written for an older one can read it.
+             * @example 1.2.0
+             */
+            api_version: string;
+            /** @description When it happened (RFC 3339 in UTC with milliseconds); the `updated_at` of `data`. */
             created_at: components["schemas"]["Timestamp"];
-            /** @description The transaction as it was when the event happened (its `status` is the event type's suffix); read `GET /account/transactions/{id}` for its state now. */
-            data: components["schemas"]["Transaction"];
+            /** @description The resource as it was when the event happened, by `type`: for `transaction.*` the transaction (its `status` is the type's suffix; read `GET /account/transactions/{id}` for its state now), for `account.low_balance` the wallet's balance and threshold (`AccountBalance`). Tell them apart by `type`, the event's or `data.type`. */
+            data: components["schemas"]["Transaction"] | components["schemas"]["AccountBalance"];
         };
         /** @description One page of events, newest first. */
         WebhookEventListResponse: {
@@ -2035,7 +2124,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The request cannot be taken: the `Idempotency-Key` header is missing or not 1 to 255 printable ASCII characters (`IDEMPOTENCY_KEY_REQUIRED`, checked before the body), or the body is invalid (`INVALID_PARAMETER`): not `application/json`, not valid JSON, `url` or `events` missing, a member of the wrong form (`url` not an absolute `http://` or `https://` URL, `events` not 1 to 4 distinct event types, a `description` over 256 characters or with control characters) or an unknown member (you cannot choose the secret). `error.details` names each offending member by its JSON pointer (`/url`), or `body` / `Content-Type` for the body as a whole. Also answered for a query parameter (this operation takes none) and a request over a size limit. Nothing is recorded: a corrected retry may reuse the same `Idempotency-Key`. */
+        /** @description The request cannot be taken: the `Idempotency-Key` header is missing or not 1 to 255 printable ASCII characters (`IDEMPOTENCY_KEY_REQUIRED`, checked before the body), or the body is invalid (`INVALID_PARAMETER`): not `application/json`, not valid JSON, `url` or `events` missing, a member of the wrong form (`url` not an absolute `http://` or `https://` URL, `events` not 1 to 4 distinct event types or `*`, a `description` over 256 characters or with control characters) or an unknown member (you cannot choose the secret). `error.details` names each offending member by its JSON pointer (`/url`), or `body` / `Content-Type` for the body as a whole. Also answered for a query parameter (this operation takes none) and a request over a size limit. Nothing is recorded: a corrected retry may reuse the same `Idempotency-Key`. */
         WebhookEndpointBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -2113,7 +2202,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The body is invalid (`INVALID_PARAMETER`): not `application/json`, not valid JSON, an empty object (name at least one member to change), a member of the wrong form (`url` not an absolute `http://` or `https://` URL, `events` not 1 to 4 distinct event types, `description` over 256 characters or with control characters, `enabled` not a boolean) or an unknown member. `error.details` names each offending member by its JSON pointer (`/url`), or `body` / `Content-Type` for the body as a whole. Also answered for a query parameter (this operation takes none) and a request over a size limit. Nothing was changed. */
+        /** @description The body is invalid (`INVALID_PARAMETER`): not `application/json`, not valid JSON, an empty object (name at least one member to change), a member of the wrong form (`url` not an absolute `http://` or `https://` URL, `events` not 1 to 4 distinct event types or `*`, `description` over 256 characters or with control characters, `enabled` not a boolean) or an unknown member. `error.details` names each offending member by its JSON pointer (`/url`), or `body` / `Content-Type` for the body as a whole. Also answered for a query parameter (this operation takes none) and a request over a size limit. Nothing was changed. */
         WebhookEndpointUpdateBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];

@@ -167,6 +167,7 @@ export async function startServer(
             secrets,
             intervalMs: config.webhooks.intervalMs,
             scale: config.webhooks.retryScale,
+            apiVersion: (bundle as { info: { version: string } }).info.version,
             leaseMs: config.webhooks.leaseMs,
             send: (r) =>
               sendWebhook({ url: r.url, headers: r.headers, body: r.body, policy: webhooks.policy[r.environment] }),

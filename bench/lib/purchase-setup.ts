@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { WEBHOOK_EVENT_TYPES } from '../../server/store/webhook-types.ts';
+import { TRANSACTION_EVENT_TYPES } from '../../server/store/webhook-types.ts';
 import { createAccounts, createKey } from '../../server/console/commands.ts';
 import { ensureCatalogue } from '../../server/demo/seed.ts';
 import { openStore } from '../../server/store/open.ts';
@@ -113,7 +113,7 @@ export async function purchaseWorld(postgresUrl: string, many: number): Promise<
                 id,
                 account_id: p.account_id,
                 url: hookUrl,
-                events: [...WEBHOOK_EVENT_TYPES],
+                events: [...TRANSACTION_EVENT_TYPES],
                 description: 'bench: a receiver that hangs',
                 secret_hash: 'bench',
                 secret_hint: 'whsec_…bench',

@@ -17,6 +17,7 @@ import {
   setApiAccess,
 } from './commands.ts';
 import { checkAccountInput, checkFunding, checkKeyInput, parseEnabled, parseEnvironments } from './inputs.ts';
+import { LOW_BALANCE_COMMANDS } from './low-balance-command.ts';
 import { PRODUCT_COMMANDS } from './product-commands.ts';
 import { WEBHOOK_COMMANDS } from './webhook-commands.ts';
 
@@ -231,6 +232,7 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       };
     },
   },
+  ...LOW_BALANCE_COMMANDS,
   ...PRODUCT_COMMANDS,
   ...WEBHOOK_COMMANDS,
 };

@@ -118,7 +118,7 @@ describe.each(DRIVERS)('loadDemo on %s', (_name, open) => {
       new Date(NOW.getTime() - 30 * 86_400_000),
     );
     expect(event).toMatchObject({ type: 'transaction.successful' });
-    expect(event?.transaction.id).toBe(CONTRACT_EXAMPLE_IDS.transaction);
+    expect(event?.transaction?.id).toBe(CONTRACT_EXAMPLE_IDS.transaction);
     expect(await store.getWebhookEndpoint(id, CONTRACT_EXAMPLE_IDS.webhookEndpoint)).not.toBeNull();
     expect(
       await store.getWebhookDelivery(id, CONTRACT_EXAMPLE_IDS.webhookEndpoint, CONTRACT_EXAMPLE_IDS.delivery),

@@ -68,12 +68,16 @@ export const listEvents = queryHandler(
       { type: ctx.query.type, transaction_id: ctx.query.transaction_id, since: retainedSince() },
       page,
     );
-    return okList(r.items.map(eventBody), page, r.total_count);
+    return okList(
+      r.items.map((e) => eventBody(e, ctx.version)),
+      page,
+      r.total_count,
+    );
   },
 );
 
 export const getEvent: Handler<'getEvent'> = async (ctx) => {
   const e = await ctx.store.getWebhookEvent(ctx.principal.account_id, ctx.path.event_id, retainedSince());
   if (!e) throw errors.eventNotFound();
-  return ok(eventBody(e));
+  return ok(eventBody(e, ctx.version));
 };

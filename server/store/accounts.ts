@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Environment } from '../domain.ts';
 import { storedInstant } from './instants.ts';
 import { empty, one, raw, rows, sql } from './sql.ts';
-import type { AccountRow, Sql, Store, WalletRow } from './types.ts';
+import type { AccountRow, LowBalanceSetting, Sql, Store, WalletRow } from './types.ts';
 import { isUuid, money } from './values.ts';
 
 type Row = Record<string, unknown>;
@@ -16,7 +16,7 @@ const asWallet = (r: Row) => r as unknown as WalletRow;
 
 export type AccountQueries = Pick<
   Store,
-  'createAccount' | 'getAccount' | 'listAccounts' | 'getWallet' | 'upsertWallet'
+  'createAccount' | 'getAccount' | 'listAccounts' | 'getWallet' | 'upsertWallet' | 'setLowBalanceThreshold'
 >;
 
 export function accountQueries(db: Sql): AccountQueries {
@@ -62,6 +62,17 @@ export function accountQueries(db: Sql): AccountQueries {
         ON CONFLICT (account_id) DO UPDATE
           SET balance = EXCLUDED.balance, currency = EXCLUDED.currency, updated_at = EXCLUDED.updated_at`,
       );
+    },
+
+    async setLowBalanceThreshold(accountId, threshold) {
+      if (!isUuid(accountId)) return null;
+      const row = await one(
+        db,
+        sql`UPDATE wallets SET low_balance_threshold = ${money(threshold, 'low_balance_threshold')}::numeric
+        WHERE account_id = ${accountId}
+        RETURNING account_id, balance::text AS balance, currency, low_balance_threshold::text AS low_balance_threshold`,
+      );
+      return row && (row as unknown as LowBalanceSetting);
     },
   };
 }

@@ -42,6 +42,14 @@ export interface WalletRow {
   updated_at: Date;
 }
 
+/** A wallet's low-balance threshold beside its balance (decimal strings, 2 places). */
+export interface LowBalanceSetting {
+  account_id: string;
+  balance: string;
+  currency: string;
+  low_balance_threshold: string;
+}
+
 export interface TransactionRow {
   id: string;
   account_id: string;
@@ -367,6 +375,11 @@ export interface Store extends WebhookStore {
   listAccounts(environment?: Environment): Promise<AccountRow[]>;
   getWallet(accountId: string): Promise<WalletRow | null>;
   upsertWallet(w: WalletRow): Promise<void>;
+  /**
+   * The wallet's low-balance threshold ('0.00': off; migration 013), set in one statement; null when the account has
+   * no wallet. Moves no money, so it makes no event (sql/wallet_low_balance_event.sql).
+   */
+  setLowBalanceThreshold(accountId: string, threshold: string): Promise<LowBalanceSetting | null>;
 
   /** Newest first (created_at desc, id desc); total_count is exact. */
   listTransactions(accountId: string, filter: TransactionFilter, page: PageRequest): Promise<Page<TransactionRow>>;

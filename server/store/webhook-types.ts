@@ -5,13 +5,25 @@
  */
 import type { Page, PageRequest, TransactionRow } from './types.ts';
 
-export const WEBHOOK_EVENT_TYPES = [
+/** The events of a purchase's states: each is about a transaction (webhook_events.transaction_id). */
+export const TRANSACTION_EVENT_TYPES = [
   'transaction.pending',
   'transaction.successful',
   'transaction.failed',
   'transaction.reversed',
 ] as const;
+/** The contract's WebhookEventType: every type an event can have (migration 013's CHECK lists the same). */
+export const WEBHOOK_EVENT_TYPES = [...TRANSACTION_EVENT_TYPES, 'account.low_balance'] as const;
+export type TransactionEventType = (typeof TRANSACTION_EVENT_TYPES)[number];
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** What an endpoint subscribes to: event types, or `*` — every type, present and future (webhook_enqueue.sql). */
+export const ALL_EVENT_TYPES = '*';
+export type WebhookSubscription = WebhookEventType | typeof ALL_EVENT_TYPES;
+/** The contract's WebhookEventSubscription. */
+export const WEBHOOK_SUBSCRIPTIONS: readonly WebhookSubscription[] = [ALL_EVENT_TYPES, ...WEBHOOK_EVENT_TYPES];
+
+export const isTransactionEventType = (t: WebhookEventType): t is TransactionEventType =>
+  (TRANSACTION_EVENT_TYPES as readonly string[]).includes(t);
 export type WebhookDisabledReason = 'disabled_by_partner' | 'endpoint_gone' | 'failing';
 export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
 
@@ -19,7 +31,7 @@ export interface WebhookEndpointRow {
   id: string;
   account_id: string;
   url: string;
-  events: WebhookEventType[];
+  events: WebhookSubscription[];
   description: string | null;
   enabled: boolean;
   disabled_reason: WebhookDisabledReason | null;
@@ -39,7 +51,7 @@ export interface NewWebhookEndpoint {
   id: string;
   account_id: string;
   url: string;
-  events: WebhookEventType[];
+  events: WebhookSubscription[];
   description: string | null;
   secret_hash: string;
   secret_hint: string;
@@ -48,7 +60,7 @@ export interface NewWebhookEndpoint {
 
 export interface WebhookEndpointPatch {
   url?: string | undefined;
-  events?: WebhookEventType[] | undefined;
+  events?: WebhookSubscription[] | undefined;
   description?: string | null | undefined;
   /** true: enabled again (whatever disabled it); false: disabled_by_partner. */
   enabled?: boolean | undefined;
@@ -67,12 +79,22 @@ export interface WebhookEventRow {
   id: string;
   account_id: string;
   type: WebhookEventType;
-  transaction_id: string;
+  /** The transaction a `transaction.*` event is about; null for any other type. */
+  transaction_id: string | null;
   created_at: Date;
 }
 
-/** An event with the transaction it is about (the payload is rendered from both: server/webhooks/payload.ts). */
-export type WebhookEventWithTransaction = WebhookEventRow & { transaction: TransactionRow };
+/**
+ * An event as the payload is rendered from it (server/webhooks/payload.ts): a `transaction.*` event with the
+ * transaction it is about (its row now), any other with the snapshot kept with it (`data`, migration 013: e.g. the
+ * balance and threshold of `account.low_balance`).
+ */
+export type StoredWebhookEvent =
+  | (WebhookEventRow & { type: TransactionEventType; transaction: TransactionRow; data: null })
+  | (WebhookEventRow & { type: Exclude<WebhookEventType, TransactionEventType>; transaction: null; data: EventData });
+
+/** The snapshot an event that is not about a transaction keeps (a JSON object; its members depend on the type). */
+export type EventData = Readonly<Record<string, unknown>>;
 
 export interface WebhookAttemptRow {
   attempt: number;
@@ -106,7 +128,7 @@ export interface DueDelivery {
     WebhookEndpointRow,
     'id' | 'account_id' | 'url' | 'secret_generation' | 'previous_secret_expires_at'
   > & { environment: 'sandbox' | 'production' };
-  event: WebhookEventWithTransaction;
+  event: StoredWebhookEvent;
 }
 
 export interface WebhookAttemptOutcome {
@@ -147,8 +169,8 @@ export interface WebhookStore {
     accountId: string,
     filter: { type?: WebhookEventType | undefined; transaction_id?: string | undefined; since: Date },
     page: PageRequest,
-  ): Promise<Page<WebhookEventWithTransaction>>;
-  getWebhookEvent(accountId: string, id: string, since: Date): Promise<WebhookEventWithTransaction | null>;
+  ): Promise<Page<StoredWebhookEvent>>;
+  getWebhookEvent(accountId: string, id: string, since: Date): Promise<StoredWebhookEvent | null>;
 
   /** Newest first; null when the account has no such endpoint. */
   listWebhookDeliveries(

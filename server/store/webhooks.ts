@@ -1,16 +1,23 @@
 /**
- * Webhook endpoints and the event log (migration 006). Endpoints belong to an account: every query is scoped by
- * account, so one partner can never read, change or aim deliveries at another's. Events are written only by the outbox
- * trigger on transaction_history (sql/webhook_outbox_of_history.sql, sql/webhook_enqueue.sql), in the transaction of
- * the state change; here they are read, with the transaction they are about.
+ * Webhook endpoints and the event log (migrations 006, 013). Endpoints belong to an account: every query is scoped by
+ * account, so one partner can never read, change or aim deliveries at another's. Events are written only by triggers
+ * in the transaction of the change (sql/webhook_outbox_of_history.sql on transaction_history,
+ * sql/wallet_low_balance_event.sql on wallets, both through sql/webhook_enqueue.sql); here they are read, with the
+ * transaction they are about or the snapshot they keep.
  */
 import { storedInstant } from './instants.ts';
 import { pagedQuery, splitPage } from './paging.ts';
 import { join, one, raw, rows, sql, type SqlFragment } from './sql.ts';
 import { asTx, TX_COLS } from './transactions.ts';
 import type { Sql, Store } from './types.ts';
-import type { WebhookEndpointRow, WebhookEventWithTransaction } from './webhook-types.ts';
-import { isUuid } from './values.ts';
+import {
+  isTransactionEventType,
+  type EventData,
+  type StoredWebhookEvent,
+  type WebhookEndpointRow,
+  type WebhookEventType,
+} from './webhook-types.ts';
+import { isUuid, toCount } from './values.ts';
 
 type Row = Record<string, unknown>;
 
@@ -18,22 +25,29 @@ export const ENDPOINT_COLS = raw(`id, account_id, url, events, description, enab
   secret_hash, secret_hint, previous_secret_expires_at, failing_since, created_at, updated_at`);
 const asEndpoint = (r: Row) => r as unknown as WebhookEndpointRow;
 
-/** An event's columns prefixed `event_`, then the transaction's own (one row per event). */
-export const EVENT_JOIN = sql`webhook_events e JOIN LATERAL (SELECT ${TX_COLS} FROM transactions
+/**
+ * An event's columns prefixed `event_`, then the transaction's own when it is about one (a `transaction.*` event; NULL
+ * columns for any other type, which carries its `data` snapshot instead: migration 013). One row per event.
+ */
+export const EVENT_JOIN = sql`webhook_events e LEFT JOIN LATERAL (SELECT ${TX_COLS} FROM transactions
   WHERE transactions.id = e.transaction_id) t ON true`;
 export const EVENT_COLS = raw(`e.id AS event_id, e.account_id AS event_account_id, e.type AS event_type,
-  e.created_at AS event_created_at, t.*`);
+  e.created_at AS event_created_at, e.data AS event_data, t.*`);
 
-export function asEvent(r: Row): WebhookEventWithTransaction {
-  const { event_id, event_account_id, event_type, event_created_at, ...tx } = r;
-  return {
+export function asEvent(r: Row): StoredWebhookEvent {
+  const { event_id, event_account_id, event_type, event_created_at, event_data, ...tx } = r;
+  const event = {
     id: event_id as string,
     account_id: event_account_id as string,
-    type: event_type as WebhookEventWithTransaction['type'],
-    transaction_id: tx['id'] as string,
     created_at: event_created_at as Date,
-    transaction: asTx(tx),
   };
+  const type = event_type as WebhookEventType;
+  if (isTransactionEventType(type)) {
+    return { ...event, type, transaction_id: tx['id'] as string, transaction: asTx(tx), data: null };
+  }
+  // jsonb: an object on node-postgres and PGlite alike; text only from a driver that leaves it unparsed.
+  const data = (typeof event_data === 'string' ? JSON.parse(event_data) : event_data) as EventData;
+  return { ...event, type, transaction_id: null, transaction: null, data };
 }
 
 export type WebhookEndpointQueries = Pick<
@@ -141,8 +155,10 @@ export function webhookEndpointQueries(db: Sql): WebhookEndpointQueries {
           sql`(SELECT count(*) FROM webhook_events e WHERE ${join(where, ' AND ')})`,
         ),
       );
-      // pagedQuery's split keys on `id`: the transaction's id is present exactly when the page row is.
-      return splitPage(r, asEvent);
+      // Not splitPage (it keys on `id`, which is the transaction's here, NULL for an event about none): the page row
+      // is there exactly when its event_id is.
+      const items = r.filter((row) => row['event_id'] != null).map(({ _total: _ignored, ...row }) => asEvent(row));
+      return { items, total_count: toCount(r[0]?.['_total']) };
     },
 
     async getWebhookEvent(accountId, id, since) {

@@ -124,6 +124,7 @@ function suite(title: string, open: () => Promise<Stores>) {
 
     const worker = (scale = 1) =>
       new WebhookWorker({
+        apiVersion: '1.2.0',
         store,
         secrets,
         intervalMs: 10,
@@ -269,6 +270,7 @@ function suite(title: string, open: () => Promise<Stores>) {
         return r[0]!;
       };
       const w = new WebhookWorker({
+        apiVersion: '1.2.0',
         store: {
           ...store,
           claimDueWebhookDeliveries: store.claimDueWebhookDeliveries,
@@ -298,6 +300,7 @@ function suite(title: string, open: () => Promise<Stores>) {
     it('a sender that throws instead of answering: a failed attempt with the reason, the delivery moves on', async () => {
       const { acc, endpoint, delivery } = await oneDelivery();
       const w = new WebhookWorker({
+        apiVersion: '1.2.0',
         store,
         secrets,
         intervalMs: 10,

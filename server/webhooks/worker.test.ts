@@ -56,6 +56,7 @@ describe('WebhookWorker', () => {
 
   const worker = () =>
     new WebhookWorker({
+      apiVersion: '1.2.0',
       store,
       secrets,
       intervalMs: 10,

@@ -49,6 +49,8 @@ export interface WebhookWorkerOptions {
   leaseMs?: number;
   /** Compresses the retry schedule and the 3-day failing window (sandbox tests): 1 = the documented schedule. */
   scale?: number;
+  /** The contract's `info.version`, every event body's `api_version` (payload.ts). */
+  apiVersion: string;
   now?: () => Date;
   logger?: Logger;
 }
@@ -155,7 +157,7 @@ export class WebhookWorker {
     const o = this.#o;
     try {
       const at = o.now();
-      const body = JSON.stringify(eventBody(d.event));
+      const body = JSON.stringify(eventBody(d.event, o.apiVersion));
       const headers = signedHeaders(signingSecrets(o.secrets, d.endpoint, at), d.event.id, at, body);
       const sentAt = performance.now();
       const r = await Promise.resolve()

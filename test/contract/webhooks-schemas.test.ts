@@ -14,7 +14,15 @@ import { bundle, deref, type JsonObject } from '../helpers/bundle.ts';
 const schemas = new ContractSchemas(bundle);
 const components = bundle.components as JsonObject;
 const webhooks = bundle.webhooks as JsonObject;
-const EVENT_TYPES = ['transaction.pending', 'transaction.successful', 'transaction.failed', 'transaction.reversed'];
+const EVENT_TYPES = [
+  'transaction.pending',
+  'transaction.successful',
+  'transaction.failed',
+  'transaction.reversed',
+  'account.low_balance',
+];
+/** What an endpoint subscribes to: the event types, and `*` (every type, present and future). */
+const SUBSCRIPTIONS = ['*', ...EVENT_TYPES];
 const ok = (pointer: string, v: unknown): void => {
   expect(schemas.validate(pointer, v), JSON.stringify(v)).toEqual([]);
 };
@@ -27,6 +35,7 @@ describe('the top-level webhooks', () => {
   it("has one POST per event type, named after it, with the three signature headers and the receiver's answers", () => {
     expect(Object.keys(webhooks)).toEqual(EVENT_TYPES);
     expect((components.schemas as JsonObject).WebhookEventType).toMatchObject({ enum: EVENT_TYPES });
+    expect((components.schemas as JsonObject).WebhookEventSubscription).toMatchObject({ enum: SUBSCRIPTIONS });
     for (const [name, item] of Object.entries(webhooks)) {
       expect(Object.keys(deref(item)), name).toEqual(['post']);
       const post = deref(item).post as JsonObject;
@@ -57,13 +66,21 @@ describe('the top-level webhooks', () => {
   });
 
   it.each(payloads)(
-    'payload example %s is a valid WebhookEvent of its type, the transaction in that status',
+    'payload example %s is a valid WebhookEvent of its type and the version of the contract, its data of that type',
     (_w, type, value) => {
       ok(EVENT, value);
       expect(value.type).toBe(type);
-      const tx = (value.data as JsonObject).attributes as JsonObject;
-      expect(tx.status).toBe(type.replace('transaction.', ''));
-      expect(value.created_at).toBe(tx.updated_at);
+      expect(value.api_version).toBe((bundle.info as JsonObject).version);
+      const data = value.data as JsonObject;
+      const attributes = data.attributes as JsonObject;
+      if (type.startsWith('transaction.')) {
+        expect(data.type).toBe('transaction');
+        expect(attributes.status).toBe(type.replace('transaction.', ''));
+      } else {
+        expect([type, data.type]).toEqual(['account.low_balance', 'account_balance']);
+        expect(Number(attributes.balance)).toBeLessThan(Number(attributes.low_balance_threshold));
+      }
+      expect(value.created_at).toBe(attributes.updated_at);
     },
   );
 
@@ -73,12 +90,15 @@ describe('the top-level webhooks', () => {
     const { data: _d, ...noData } = value;
     bad(EVENT, noData);
     bad(EVENT, { ...value, data: { ...(value.data as JsonObject), type: 'account' } });
+    const { api_version: _v, ...noVersion } = value;
+    bad(EVENT, noVersion);
+    bad(EVENT, { ...value, api_version: 'v1' });
   });
 });
 
 const body = (name: string) => `#/components/schemas/${name}`;
 const uuid = fc.uuid().map((u) => u.toLowerCase());
-const eventTypes = fc.subarray(EVENT_TYPES, { minLength: 1 });
+const eventTypes = fc.subarray(SUBSCRIPTIONS, { minLength: 1, maxLength: 4 });
 const urls = fc
   .tuple(fc.constantFrom('https', 'http', 'HTTPS', 'Https'), fc.domain(), fc.webPath())
   .map(([s, d, p]) => `${s}://${d}${p}`);
@@ -187,11 +207,14 @@ describe('value forms, from their words', () => {
     bad(`${S}/WebhookDescription`, 'x'.repeat(257));
   });
 
-  it('events: 1 to 4 distinct event types', () => {
+  it('events: 1 to 4 distinct event types or *', () => {
     fc.assert(fc.property(eventTypes, (e) => ok(`${S}/WebhookEventTypes`, e)));
     fc.assert(fc.property(eventTypes, (e) => bad(`${S}/WebhookEventTypes`, [...e, e[0]])));
+    ok(`${S}/WebhookEventTypes`, ['*']);
     bad(`${S}/WebhookEventTypes`, []);
     bad(`${S}/WebhookEventTypes`, ['transaction.refunded']);
+    bad(`${S}/WebhookEventTypes`, ['transaction.*']);
+    bad(`${S}/WebhookEventTypes`, SUBSCRIPTIONS.slice(0, 5));
   });
 
   it('webhook-signature: one or two v1 signatures as standardwebhooks makes them; webhook-timestamp: Unix seconds', () => {

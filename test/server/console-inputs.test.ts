@@ -46,6 +46,26 @@ const BAD_COMMAND_LINES: [string, string[], RegExp][] = [
     /^error: --enabled must be true or false, got 'off'$/,
   ],
   [
+    'account set-low-balance-threshold',
+    ['--amount', '0'],
+    /^error: account set-low-balance-threshold needs --account ID: the account whose wallet is watched$/,
+  ],
+  [
+    'account set-low-balance-threshold',
+    ['--account', ID],
+    /^error: account set-low-balance-threshold needs --amount 10000\.00: the threshold in NGN/,
+  ],
+  ...['-1', '1.234', 'ten', '1e3', '0x10', '1234567890', ''].map((amount): [string, string[], RegExp] => [
+    'account set-low-balance-threshold',
+    ['--account', ID, '--amount', amount],
+    /^error: --amount must be an amount in NGN with at most 9 integer digits and 2 decimals, such as 10000\.00, or 0 to turn the alert off, got '.*'$/,
+  ]),
+  [
+    'account set-low-balance-threshold',
+    ['--account', 'nope', '--amount', '1.00'],
+    /^error: --account must be an id such as .*, got 'nope'$/,
+  ],
+  [
     'account create',
     ['--email', 'a@b.ng', '--business-name', 'B'],
     /^error: account create needs --name N: the contact person$/,
@@ -375,6 +395,11 @@ describe('what the data refuses: status 1, nothing written', () => {
       new RegExp(`^error: unknown account '${ID}'$`),
     ],
     ['an unknown account for key list', ['key', 'list', '--account', 'nope'], /^error: unknown account 'nope'$/],
+    [
+      'an unknown account for account set-low-balance-threshold',
+      ['account', 'set-low-balance-threshold', '--account', ID, '--amount', '100.00'],
+      new RegExp(`^error: unknown account '${ID}' \\(see account list\\)$`),
+    ],
     [
       'an unknown account for wallet fund',
       ['wallet', 'fund', '--account', ID, '--amount', '1.00'],
