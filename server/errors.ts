@@ -217,14 +217,14 @@ export const errors = {
     ),
   /**
    * 409 DUPLICATE_REFERENCE: the purchase's external_reference is already used by `transactionId` of the account
-   * (any status); nothing was recorded or debited. The id is in the message and in the one detail, for the partner
-   * to read that transaction.
+   * (any category and status); nothing was recorded or debited. The id is in the message and in the one detail, for
+   * the partner to read that transaction.
    */
-  duplicateReference: (reference: string, transactionId: string) =>
+  duplicateReference: (transactionId: string) =>
     new ApiError(
       409,
       'DUPLICATE_REFERENCE',
-      `The external_reference ${reference} is already used by transaction ${transactionId} of this account; nothing was recorded or debited. Read it with GET /account/transactions/${transactionId}.`,
+      `This external_reference is already used by transaction ${transactionId} of this account; nothing was recorded or debited. Read it with GET /account/transactions/${transactionId}.`,
       { details: [{ parameter: '/external_reference', message: `already used by transaction ${transactionId}` }] },
     ),
   idempotencyKeyReused: () =>

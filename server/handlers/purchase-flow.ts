@@ -45,6 +45,8 @@ export interface PurchaseOrder {
   price_basis: 'fixed' | 'face_value';
   description: string;
   reference: string | undefined;
+  /** The partner's own order reference (unique per account), or undefined: the store generates one. */
+  external_reference?: string | undefined;
   phone_number?: string | undefined;
   meter_number?: string | undefined;
   meter_type?: MeterType | null | undefined;
@@ -82,6 +84,7 @@ export function purchase(ctx: PurchaseContext, biller: Biller, o: PurchaseOrder)
         currency: 'NGN',
         description: o.description,
         reference: o.reference ?? serviceReference('PUR', now),
+        external_reference: o.external_reference,
         product_type: o.product_type,
         product_id: o.product.id,
         phone_number: o.phone_number ?? null,
@@ -108,6 +111,9 @@ export function purchase(ctx: PurchaseContext, biller: Biller, o: PurchaseOrder)
         return { kind: 'key_exists' };
       case 'idempotency_key_lost':
         return { kind: 'key_lost' };
+      case 'reference_used':
+        // The partner's external_reference is another transaction's (the constraint decided): nothing was written.
+        return { kind: 'reference_used', transaction_id: recorded.transaction_id };
     }
   };
 }

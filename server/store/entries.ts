@@ -76,8 +76,9 @@ export async function moveWallet(tx: Sql, accountId: string, delta: string, at: 
 
 /**
  * Runs `insert` with the given external reference, or with generated ones until one is free within the account:
- * `insert` answers null when the reference is taken (a generated one collides 1 in 2 billion per minute, and is
- * drawn again); a given one that is taken is an error.
+ * `insert` answers null when the reference is taken (two generated in the same second collide 1 in 2 billion, and
+ * one is drawn again); a given one that is taken is an error here (recordPurchase answers a partner's with
+ * `reference_used` instead, and never calls `insert` again for it).
  */
 export async function withFreeReference<T>(
   given: string | undefined,

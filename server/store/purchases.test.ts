@@ -61,7 +61,7 @@ function recordSuite(title: string, open: () => Promise<Stores>) {
         next_check_at: null,
         check_attempts: 0,
       });
-      expect(row.external_reference).toMatch(/^2603040606[0-9A-Z]{6}$/); // Lagos time (UTC+1) of 05:06 UTC
+      expect(row.external_reference).toMatch(/^1772600767[0-9A-Z]{6}$/); // the Unix time in seconds of AT
       expect(await store.getTransactionById(acc, p.id)).toEqual(row);
       expect((await store.getWallet(acc))!.balance).toBe('400.00');
       expect(await store.getTransactionHistory(p.id)).toEqual([
@@ -146,14 +146,17 @@ function recordSuite(title: string, open: () => Promise<Stores>) {
         expect(await footprint(store, acc)).toEqual(before);
       });
 
-      it('when a given external_reference is already used by the account', async () => {
+      it('when a given external_reference is already used by the account (reference_used names its holder)', async () => {
         const acc = await fundedAccount(store, '1000.00');
         const first = (await store.recordPurchase(purchase(acc, '100.00'), null)) as {
-          row: { external_reference: string };
+          row: { id: string; external_reference: string };
         };
         const before = await footprint(store, acc);
         const clash = purchase(acc, '100.00', '0.00', { external_reference: first.row.external_reference });
-        await expect(store.recordPurchase(clash, null)).rejects.toBeInstanceOf(InvalidStoreValueError);
+        expect(await store.recordPurchase(clash, null)).toEqual({
+          kind: 'reference_used',
+          transaction_id: first.row.id,
+        });
         expect(await footprint(store, acc)).toEqual(before);
       });
 

@@ -49,6 +49,20 @@ async function currentPurchase(db: Sql, id: string): Promise<TransactionRow | nu
   return r === null ? null : asTx(r);
 }
 
+/**
+ * The outcome of a partner's reference that the constraint refused (BPR01): the statement wrote nothing, and the
+ * transaction that holds the reference is committed (the INSERT waited for it), so this read finds it. Not a
+ * read-then-write: the constraint decided; the read only names the winner.
+ */
+async function referenceUsed(db: Sql, p: NewPurchase): Promise<RecordPurchaseResult> {
+  const r = await one(
+    db,
+    sql`SELECT id FROM transactions WHERE account_id = ${p.account_id} AND external_reference = ${p.external_reference}`,
+  );
+  if (r === null) throw new Error(`external_reference ${p.external_reference} refused but held by no transaction`);
+  return { kind: 'reference_used', transaction_id: String(r.id) };
+}
+
 function checkPurchase(p: NewPurchase): void {
   if (!isUuid(p.id)) throw new InvalidStoreValueError(`id must be a UUID, got ${JSON.stringify(p.id)}`);
   if (!isUuid(p.account_id))
@@ -112,6 +126,11 @@ export function purchaseQueries(db: Sql, options: { groupCommit?: boolean } = {}
             );
             const { outcome, ...columns } = recorded ?? {};
             if (outcome === 'recorded') return { kind: 'recorded', row: asTx(columns) };
+            // The reference is some transaction's already: the partner's is answered; a generated one is drawn again.
+            if (outcome === 'reference_used')
+              return p.external_reference === undefined
+                ? null
+                : { kind: 'reference_used', transaction_id: String(columns.id) };
             if (outcome === 'insufficient') return { kind: 'insufficient_balance' };
             if (outcome === 'key_held') return { kind: 'idempotency_key_exists' };
             throw new Error(`record_purchase_outcome answered ${JSON.stringify(outcome)}`);
@@ -120,7 +139,8 @@ export function purchaseQueries(db: Sql, options: { groupCommit?: boolean } = {}
             if (code === KEY_EXISTS) return { kind: 'idempotency_key_exists' }; // claimed outside the function meanwhile
             if (code === KEY_LOST) return { kind: 'idempotency_key_lost' };
             if (code === NO_WALLET) throw new WalletNotFoundError(p.account_id);
-            if (code === REFERENCE_USED) return null; // nothing written: withFreeReference draws again
+            // Committed by another transaction after the function's read: nothing written (the statement rolled back).
+            if (code === REFERENCE_USED) return p.external_reference === undefined ? null : referenceUsed(db, p);
             if (code === PRODUCT_UNAVAILABLE) return { kind: 'product_unavailable' };
             throw err;
           }

@@ -220,7 +220,10 @@ export interface NewPurchase {
   description: string;
   /** The partner's reference, or one the service generated (references.ts: serviceReference('PUR')). */
   reference: string;
-  /** Absent: the store generates one (references.ts) and draws again on the rare collision within the account. */
+  /**
+   * The partner's own reference (unique per account: `reference_used` when a transaction has it already). Absent:
+   * the store generates one (references.ts) and draws again on the rare collision within the account.
+   */
   external_reference?: string | undefined;
   product_type: ProductKind;
   product_id: string | null;
@@ -295,7 +298,13 @@ export type RecordPurchaseResult =
    * Only with `idem.claim`: the account already has a record with this key (any state): nothing written. Inspect it
    * with claimIdempotencyKey (replay, reused, in flight, or claimed again) before anything else.
    */
-  | { kind: 'idempotency_key_exists' };
+  | { kind: 'idempotency_key_exists' }
+  /**
+   * Only with a given `external_reference`: a transaction of the account already has it (any category and status,
+   * failed and reversed purchases included): nothing written — no debit, no key claimed. Answer 409
+   * DUPLICATE_REFERENCE naming `transaction_id`. Decided by the constraint on (account_id, external_reference).
+   */
+  | { kind: 'reference_used'; transaction_id: string };
 
 /**
  * The Idempotency-Key a purchase is recorded under. `claim`: the key is new as far as this request knows, and

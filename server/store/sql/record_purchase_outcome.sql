@@ -17,6 +17,11 @@
 --   key_held      nothing written: the account has a record with this key, or another transaction is claiming it
 --                 right now. The caller reads the record (replay, reused, in flight) — after the statement, holding
 --                 nothing — exactly as for BPK02.
+--   reference_used  nothing written: a transaction of the account already has p_external_reference; `purchase` is
+--                 that transaction (the caller names it: 409 DUPLICATE_REFERENCE for a partner's reference, or it
+--                 draws a generated one again). Checked after the key, so a replay wins (contract decisions: body →
+--                 idempotency record → reference already used → … → balance), and before the debit, so a used
+--                 reference is a 409 even when the wallet could not pay.
 -- Before claiming, the call takes a transaction-scoped advisory lock on the (account, key) without waiting: every
 -- claim made through this function holds it until its transaction ends, so a key another transaction is claiming
 -- is answered 'key_held' at once instead of waiting for that transaction while this one holds wallet locks (the
@@ -26,6 +31,11 @@
 -- the group is rolled back and rerun alone. The two-int advisory key space (class 26) is not the one-bigint space of
 -- the migrations', catalogue's and seed's locks; a hash collision between two keys only makes one of them
 -- 'key_held', and the caller's read then finds no record and claims it the slow way.
+-- The read of the reference only answers early and names the transaction; what keeps a reference unique is the
+-- constraint transactions_account_external_reference_key, which record_purchase's INSERT … ON CONFLICT DO NOTHING
+-- meets. A transaction that commits the reference between this read and that INSERT (another instance, or another
+-- group) makes it raise BPR01: the whole statement is rolled back (nothing debited), a group runs again call by call
+-- (purchase-statements.ts), and the caller meets the reference committed (server/store/purchases.ts).
 -- Every other SQLSTATE of record_purchase (BPW01, BPK01, BPR01) is raised as it is.
 CREATE OR REPLACE FUNCTION record_purchase_outcome(
   p_id uuid, p_account_id uuid, p_currency text, p_description text, p_reference text, p_external_reference text,
@@ -49,6 +59,13 @@ BEGIN
       RETURN QUERY SELECT 'key_held'::text, NULL::transactions;
       RETURN;
     END IF;
+  END IF;
+
+  SELECT * INTO t FROM transactions
+  WHERE account_id = p_account_id AND external_reference = p_external_reference;
+  IF FOUND THEN
+    RETURN QUERY SELECT 'reference_used'::text, t;
+    RETURN;
   END IF;
 
   SELECT * INTO t FROM record_purchase(p_id => p_id, p_account_id => p_account_id, p_currency => p_currency,
