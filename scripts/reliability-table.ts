@@ -105,6 +105,18 @@ export const ROWS: Row[] = [
     file: 'purchases-sigkill.spec.ts',
   },
   {
+    id: 'purchases-reference-two-instances',
+    check: 'One partner external_reference sent 50 times at once, no key, over 2 instances',
+    threat: 'money: an order bought twice; ASVS V11.1.6 (race conditions)',
+    file: 'purchases-reference.spec.ts',
+  },
+  {
+    id: 'purchases-reference-sigkill',
+    check: 'SIGKILL mid-burst of purchases by external_reference, restart, orders sent again',
+    threat: 'money: partial writes, an order bought twice after a crash',
+    file: 'purchases-reference.spec.ts',
+  },
+  {
     id: 'purchases-settlement',
     check: 'Settlement workers on 2 instances',
     threat: 'money: double settlement, double refund',

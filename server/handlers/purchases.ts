@@ -53,6 +53,7 @@ export const createAirtimePurchase = writeHandler(
       price_basis: 'face_value',
       description: `${network} airtime ${amount} for ${ctx.body.phone_number}`,
       reference: ctx.body.reference,
+      external_reference: ctx.body.external_reference,
       phone_number: ctx.body.phone_number,
     });
   },
@@ -70,6 +71,7 @@ export const createDataPurchase: Handler<'createDataPurchase'> = async (ctx) => 
     price_basis: 'fixed',
     description: `${a.display_name} for ${ctx.body.phone_number}`,
     reference: ctx.body.reference,
+    external_reference: ctx.body.external_reference,
     phone_number: ctx.body.phone_number,
   });
 };
@@ -92,6 +94,7 @@ export const createElectricityPurchase: Handler<'createElectricityPurchase'> = a
     price_basis: 'face_value',
     description: `${attributesOf(product).display_name} ${amount} for meter ${ctx.body.meter_number}`,
     reference: ctx.body.reference,
+    external_reference: ctx.body.external_reference,
     phone_number: ctx.body.phone_number,
     meter_number: ctx.body.meter_number,
     meter_type: product.meter_type,
@@ -118,6 +121,7 @@ export const createCableTvPurchase: Handler<'createCableTvPurchase'> = async (ct
     price_basis: 'fixed',
     description: `${a.display_name} for smartcard ${ctx.body.smartcard_number}`,
     reference: ctx.body.reference,
+    external_reference: ctx.body.external_reference,
     smartcard_number: ctx.body.smartcard_number,
   });
 };

@@ -94,8 +94,22 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
   const authorized = await authorizeWithinBudget(o, req, res, route);
   // Creations (a POST answering 201) are idempotent by key; an update (PATCH) by its values, a DELETE by its effect,
   // an action that creates nothing (a POST answering 200: a verification, a query) by being safe to repeat: no key.
-  const idempotencyKey = route.method === 'POST' && route.success === 201 ? idempotencyKeyOf(req) : null;
-  if (route.body) await readJsonBody(req, res);
+  const write = route.method === 'POST' && route.success === 201;
+  // A purchase may send its own external_reference instead of the key, or beside it (contract decisions, "The seed's
+  // own system"): its body declares the member. A missing key is then null, and the body must carry the reference.
+  const byReference = write && route.bodyMembers.includes('external_reference');
+  const idempotencyKey = write ? idempotencyKeyOf(req, { orReference: byReference }) : null;
+  if (route.body) {
+    try {
+      await readJsonBody(req, res);
+    } catch (err) {
+      // Without a key, a body that cannot be read holds no external_reference either: neither way was sent.
+      if (write && idempotencyKey === null) throw errors.idempotencyKeyRequired('missing', 0, { orReference: true });
+      throw err;
+    }
+  }
+  if (write && idempotencyKey === null && !hasMember(req.body, 'external_reference'))
+    throw errors.idempotencyKeyRequired('missing', 0, { orReference: true });
   const query = req.query as Record<string, unknown>;
   checkIntegerQuery(route, query);
   const path = decodePathParams(route, match.params);
@@ -117,7 +131,7 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
     path: path as never,
     body: req.body as never,
   };
-  if (idempotencyKey === null) {
+  if (!write) {
     const body = await invoke(o.handlers, authorized, base);
     if (route.success === 204) {
       res.status(204).end();
@@ -141,6 +155,8 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
     {
       account_id: authorized.principal.account_id,
       key: idempotencyKey,
+      // Validated by now: the partner's reference, the write's second deduplication key (server/idempotency/).
+      reference: byReference ? (req.body as { external_reference?: string }).external_reference : undefined,
       operation: route.operationId,
       fingerprint: fingerprintOf(route.operationId, req.body, path as Record<string, string>),
       now: new Date(),
@@ -159,6 +175,10 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
   if (o.validateResponses) res.status(answer.status).json(JSON.parse(sent));
   else res.status(answer.status).type('application/json').send(sent);
 }
+
+/** Whether a request body (any JSON) is an object with the member `name`, whatever its value. */
+const hasMember = (body: unknown, name: string): boolean =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) && Object.hasOwn(body, name);
 
 async function authorizeWithinBudget(
   o: PipelineOptions,

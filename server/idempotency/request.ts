@@ -4,23 +4,30 @@
  */
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import { errors } from '../errors.ts';
+import { errors, type IdempotencyKeyProblem } from '../errors.ts';
 
 const KEY = /^[\x20-\x7E]{1,255}$/;
 
 /**
  * The request's Idempotency-Key, or 400 IDEMPOTENCY_KEY_REQUIRED saying what is wrong with it: absent, repeated,
  * empty, longer than 255 characters, or holding a character that is not printable ASCII (never echoing the key).
+ * `orReference`: the operation takes an external_reference in its body instead (a purchase): an absent key is null,
+ * for the pipeline to look for the reference, and every 400 names both ways.
  */
-export function idempotencyKeyOf(req: Request): string {
+export function idempotencyKeyOf(req: Request, options: { orReference?: boolean } = {}): string | null {
+  const refuse = (problem: IdempotencyKeyProblem, length = 0) =>
+    errors.idempotencyKeyRequired(problem, length, options);
   const values = req.headersDistinct['idempotency-key'];
-  if (!values || values.length === 0) throw errors.idempotencyKeyRequired('missing');
-  if (values.length !== 1) throw errors.idempotencyKeyRequired('repeated');
+  if (!values || values.length === 0) {
+    if (options.orReference) return null;
+    throw refuse('missing');
+  }
+  if (values.length !== 1) throw refuse('repeated');
   const key = values[0]!;
   if (KEY.test(key)) return key;
-  if (key === '') throw errors.idempotencyKeyRequired('empty');
-  if (!/^[\x20-\x7E]*$/.test(key)) throw errors.idempotencyKeyRequired('not_printable');
-  throw errors.idempotencyKeyRequired('too_long', key.length);
+  if (key === '') throw refuse('empty');
+  if (!/^[\x20-\x7E]*$/.test(key)) throw refuse('not_printable');
+  throw refuse('too_long', key.length);
 }
 
 /** Canonical JSON (members sorted at every depth): the same request in any member order has one fingerprint. */

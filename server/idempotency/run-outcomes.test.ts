@@ -29,6 +29,7 @@ function counting(store: Store) {
     claimIdempotencyKey: (k) => store.claimIdempotencyKey(k),
     inspectIdempotencyKey: (k) => store.inspectIdempotencyKey(k),
     releaseIdempotencyKey: (a, k) => store.releaseIdempotencyKey(a, k),
+    getTransactionByExternalReference: (a, r) => store.getTransactionByExternalReference(a, r),
     completeIdempotencyKey: (k) => {
       counts.completions++;
       return store.completeIdempotencyKey(k);
@@ -167,17 +168,60 @@ describe.each([
     expect(refusal.uses).toEqual(['claim']);
   });
 
-  it('reference_used: nothing is kept under the key, so a retry with it runs the write again', async () => {
+  it('reference_used: the 409 DUPLICATE_REFERENCE naming the holder is kept under the key, and replayed', async () => {
     const account = await fundedAccount(store(), '0.00');
     const { idem } = counting(store());
     const key = randomUUID();
+    const holder = randomUUID();
     const w = scripted(store(), account, [
-      () => ({ kind: 'reference_used', transaction_id: randomUUID() }),
-      () => recorded('second'),
+      () => ({ kind: 'reference_used', transaction_id: holder }),
+      () => recorded('never'),
     ]);
-    await expect(runOn(idem, account, key, w.write)).rejects.toBeInstanceOf(Error);
-    expect(await runOn(idem, account, key, w.write)).toMatchObject({ body: 'second', replayed: false });
-    expect(w.uses).toEqual(['claim', 'claim']);
+    await expect(runOn(idem, account, key, w.write)).rejects.toMatchObject({
+      status: 409,
+      code: 'DUPLICATE_REFERENCE',
+      details: [{ parameter: '/external_reference', message: `already used by transaction ${holder}` }],
+    });
+    // Final for that reference: a retry with the key gets the same 409 again, the write never runs again.
+    const again = await runOn(idem, account, key, w.write);
+    expect(again).toMatchObject({ status: 409, replayed: true });
+    expect(again.body).toContain(holder);
+    expect(w.uses).toEqual(['claim']);
+    // Without a key nothing is kept: the 409 is the write's own answer each time.
+    const unkeyed = scripted(store(), account, [() => ({ kind: 'reference_used', transaction_id: holder })]);
+    await expect(runOn(idem, account, null, unkeyed.write)).rejects.toMatchObject({ code: 'DUPLICATE_REFERENCE' });
+  });
+
+  it('a reference a transaction holds is 409 before the handler runs; with a key, a replay of it still wins', async () => {
+    const account = await fundedAccount(store(), '0.00');
+    const held = await store().fundWallet({ account_id: account, amount: '1.00', at: new Date() });
+    const { idem } = counting(store());
+    let prepared = 0;
+    const run = (key: string | null, reference: string, script: Recording<Created>) =>
+      runKeyed(
+        idem,
+        { account_id: account, key, reference, operation: OPERATION, fingerprint: FINGERPRINT, now: new Date() },
+        () => {
+          prepared++;
+          return Promise.resolve(async () => script);
+        },
+        respond,
+      );
+    const taken = held.external_reference!;
+    await expect(run(null, taken, recorded('x'))).rejects.toMatchObject({ code: 'DUPLICATE_REFERENCE' });
+    await expect(run(randomUUID(), taken, recorded('x'))).rejects.toMatchObject({ code: 'DUPLICATE_REFERENCE' });
+    expect(prepared).toBe(0);
+    // A key whose first request completed (say, the purchase that took the reference): its replay, not the 409.
+    const key = randomUUID();
+    await completedRecord(store(), account, key, 201, 'the first answer');
+    expect(await run(key, taken, recorded('x'))).toMatchObject({
+      status: 201,
+      body: 'the first answer',
+      replayed: true,
+    });
+    // A free reference runs the write.
+    expect(await run(null, '1795166142FREE01', recorded('bought'))).toMatchObject({ body: 'bought' });
+    expect(prepared).toBe(1);
   });
 
   it('no Idempotency-Key: the write runs with `none` and nothing is kept; a key outcome without a key is our fault', async () => {

@@ -22,13 +22,19 @@ export const IDEMPOTENCY_LEASE_MS = 30_000;
 
 export type IdempotencyStore = Pick<
   Store,
-  'claimIdempotencyKey' | 'inspectIdempotencyKey' | 'completeIdempotencyKey' | 'releaseIdempotencyKey'
+  | 'claimIdempotencyKey'
+  | 'inspectIdempotencyKey'
+  | 'completeIdempotencyKey'
+  | 'releaseIdempotencyKey'
+  | 'getTransactionByExternalReference'
 >;
 
 export interface WriteRun {
   account_id: string;
   /** The request's Idempotency-Key; null: none (the write is deduplicated by its external_reference alone). */
   key: string | null;
+  /** The partner's external_reference (a purchase's body member), the second deduplication key; absent: none. */
+  reference?: string | undefined;
   operation: string;
   fingerprint: string;
   now: Date;
@@ -78,7 +84,7 @@ export async function runKeyed<T>(
   prepare: () => Promise<KeyedWrite<T>>,
   respond: (answer: T) => Finished,
 ): Promise<Answer> {
-  if (w.key === null) return runUnkeyed(prepare, respond);
+  if (w.key === null) return runUnkeyed(store, w, prepare, respond);
   const run: KeyedRun = { ...w, key: w.key };
   const terms: ClaimTerms = {
     operation: w.operation,
@@ -94,6 +100,7 @@ export async function runKeyed<T>(
   let write: KeyedWrite<T>;
   let recording: Recording<T>;
   try {
+    await referenceFree(store, w); // after the key's record (a replay wins), before the handler's checks
     write = await prepare();
     recording = await write({ kind: 'claim', key: run.key, terms });
   } catch (err) {
@@ -105,7 +112,8 @@ export async function runKeyed<T>(
     case 'refused':
       throw recording.error; // the recording statement kept it under the key
     case 'reference_used':
-      throw referenceUsed(recording.transaction_id);
+      // Nothing written, the key not claimed: kept under the key like a 404/422 (unless the key has a record now).
+      return failedBeforeRecording(store, run, terms, errors.duplicateReference(recording.transaction_id));
     case 'key_lost': {
       // Another request holds the record now: its answer, if it has one, is this one's too.
       const existing = await store.inspectIdempotencyKey(run).catch(() => null);
@@ -126,7 +134,13 @@ export async function runKeyed<T>(
 }
 
 /** No Idempotency-Key: the write's own deduplication (its external_reference) decides; nothing is kept. */
-async function runUnkeyed<T>(prepare: () => Promise<KeyedWrite<T>>, respond: (answer: T) => Finished) {
+async function runUnkeyed<T>(
+  store: IdempotencyStore,
+  w: WriteRun,
+  prepare: () => Promise<KeyedWrite<T>>,
+  respond: (answer: T) => Finished,
+) {
+  await referenceFree(store, w);
   const recording = await (await prepare())({ kind: 'none' });
   switch (recording.kind) {
     case 'recorded': {
@@ -136,7 +150,7 @@ async function runUnkeyed<T>(prepare: () => Promise<KeyedWrite<T>>, respond: (an
     case 'refused':
       throw recording.error;
     case 'reference_used':
-      throw referenceUsed(recording.transaction_id);
+      throw errors.duplicateReference(recording.transaction_id);
     case 'key_exists':
     case 'key_lost':
       throw errors.internal(new Error(`a write without an Idempotency-Key answered ${recording.kind}`));
@@ -163,7 +177,7 @@ async function runLinked<T>(
     case 'refused':
       throw recording.error; // kept under the key by the recording statement
     case 'reference_used':
-      return settleFailure(store, run, referenceUsed(recording.transaction_id));
+      return settleFailure(store, run, errors.duplicateReference(recording.transaction_id));
     case 'key_lost':
       throw errors.idempotencyKeyInUse(); // another request's now: never freed here
     case 'key_exists':
@@ -254,13 +268,23 @@ async function finishRecorded<T>(
 }
 
 /**
- * The partner's external_reference is another purchase's: nothing was written. Its 409 DUPLICATE_REFERENCE, naming
- * that purchase, is issue 24's (the contract's error code and the store's outcome land with it); until then no
- * store answers `reference_used`.
+ * 409 DUPLICATE_REFERENCE when a transaction of the account already has the write's external_reference: the check of
+ * the decisions' order (… → idempotency record → reference already used → product → … → balance), so that a used
+ * reference is answered before the handler reads its product or asks the biller to verify a customer. It only
+ * answers early: what keeps a reference unique is the constraint the recording statement meets (`reference_used`),
+ * for a reference taken after this read. Thrown inside the run, a 409 with a key goes where a 404/422 goes: kept
+ * under the key, unless the key's record answers first (a replay of the purchase that took the reference).
  */
-function referenceUsed(transactionId: string): ApiError {
-  return errors.internal(new Error(`reference_used (transaction ${transactionId}) before DUPLICATE_REFERENCE exists`));
+async function referenceFree(store: IdempotencyStore, w: WriteRun): Promise<void> {
+  if (w.reference === undefined) return;
+  const holder = await store.getTransactionByExternalReference(w.account_id, w.reference);
+  if (holder) throw errors.duplicateReference(holder.id);
 }
 
-/** The domain's answers to a request that was executed: 404 (meter, smartcard) and 422 (product, amount, balance). */
-const isKeptAnswer = (e: unknown): e is ApiError => e instanceof ApiError && (e.status === 404 || e.status === 422);
+/**
+ * The domain's answers to a request that was executed, kept under its key: 404 (meter, smartcard), 422 (product,
+ * amount, balance) and 409 DUPLICATE_REFERENCE — final for that reference, so a retry with the key gets it again
+ * (Idempotent-Replayed). Not 409 IDEMPOTENCY_KEY_IN_USE, which is about the key, not the request.
+ */
+const isKeptAnswer = (e: unknown): e is ApiError =>
+  e instanceof ApiError && (e.status === 404 || e.status === 422 || e.code === 'DUPLICATE_REFERENCE');

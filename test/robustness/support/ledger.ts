@@ -84,8 +84,11 @@ export async function purchasesOf(pool: pg.Pool, accountId: string): Promise<Pur
   }));
 }
 
-/** What is wrong with one purchase's record (empty: nothing). `answered`: its idempotency record must be completed. */
-export function auditPurchase(p: PurchaseRecord, answered: boolean): string[] {
+/**
+ * What is wrong with one purchase's record (empty: nothing). `answered`: its idempotency record must be completed.
+ * `keyed` false: bought by its external_reference alone, without an Idempotency-Key — it has no record to check.
+ */
+export function auditPurchase(p: PurchaseRecord, answered: boolean, keyed = true): string[] {
   const bad: string[] = [];
   const shown = p.history.map(([from, to]) => `${from ?? '∅'}>${to}`).join(', ');
   const [created, ...moves] = p.history;
@@ -98,7 +101,9 @@ export function auditPurchase(p: PurchaseRecord, answered: boolean): string[] {
     at = to;
   }
   if (at !== p.status) bad.push(`history ends in ${at} but the purchase is ${p.status}`);
-  if (!p.idempotency) bad.push('no idempotency record linked to it');
+  if (!keyed) {
+    if (p.idempotency) bad.push('an idempotency record is linked to a purchase sent without a key');
+  } else if (!p.idempotency) bad.push('no idempotency record linked to it');
   else if (answered || p.idempotency.state === 'completed') {
     if (p.idempotency.state !== 'completed') bad.push('its idempotency record is still in flight');
     else if (p.idempotency.response_status !== 201 || !p.idempotency.response_body?.includes(`"id":"${p.id}"`)) {

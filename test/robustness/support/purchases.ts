@@ -129,7 +129,7 @@ export interface Retried {
 /**
  * Sends `target` and sends it again, with the same Idempotency-Key and body, while the answer is transient — a 503
  * (the key was released) or a 409 IDEMPOTENCY_KEY_IN_USE (the first request is still running, or its lease has not
- * run out) or no answer at all — after Retry-After (at most `maxWaitMs` per wait), until `deadlineMs` have passed.
+ * run out; never a 409 DUPLICATE_REFERENCE, which is final) or no answer at all — after Retry-After (at most `maxWaitMs` per wait), until `deadlineMs` have passed.
  */
 export async function untilFinal(target: Target, deadlineMs: number, maxWaitMs = 2_000): Promise<Retried> {
   const t0 = Date.now();
@@ -137,7 +137,8 @@ export async function untilFinal(target: Target, deadlineMs: number, maxWaitMs =
   for (;;) {
     const a = await send(target, false, t0);
     answers.push(a);
-    const transient = a.status === 503 || a.status === 409 || a.status === 0;
+    // A 409 DUPLICATE_REFERENCE is final (the reference is used for good); IDEMPOTENCY_KEY_IN_USE is not.
+    const transient = a.status === 503 || (a.status === 409 && codeOf(a) !== 'DUPLICATE_REFERENCE') || a.status === 0;
     if (!transient || Date.now() - t0 > deadlineMs) return { answers, final: a };
     const after = Number(a.headers['retry-after'] ?? 1);
     await new Promise((r) => setTimeout(r, Math.min(maxWaitMs, (Number.isFinite(after) ? after : 1) * 1000)));
