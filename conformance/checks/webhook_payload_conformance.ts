@@ -1,7 +1,8 @@
 /**
  * webhook_payload_conformance: the body of every request the run's webhook receiver got is JSON and valid against
- * the contract's WebhookEvent schema, and its `id` is the `webhook-id` header (Standard Webhooks: the event id,
- * the same on every attempt and redelivery).
+ * the contract's WebhookEvent schema, its `id` is the `webhook-id` header (Standard Webhooks: the event id, the same
+ * on every attempt and redelivery), and its `api_version` is the version of the contract the run checks against
+ * (`info.version`: the schema alone accepts any version).
  */
 import type { ContractSchemas } from '../contract-schemas.ts';
 import type { ReceivedWebhook } from '../shared.ts';
@@ -30,6 +31,13 @@ export function webhookPayloadConformance(received: ReceivedWebhook, schemas: Co
     out.push({
       message: `the event id ${String(id)} is not the webhook-id header ${received.headers['webhook-id'] ?? '(none)'}`,
       documented: 'webhook-id = the event id',
+    });
+  const version = (schemas.bundle['info'] as { version?: unknown } | undefined)?.version;
+  const apiVersion = (body as { api_version?: unknown }).api_version;
+  if (typeof apiVersion === 'string' && apiVersion !== version)
+    out.push({
+      message: `the event's api_version ${apiVersion} is not the contract's version ${String(version)}`,
+      documented: "api_version = the contract's info.version",
     });
   return out;
 }

@@ -122,6 +122,22 @@ const signedWith = (d: Delivery, secrets: string[]) =>
     }
   });
 
+/** `d` with `body` in place of its own, signed again with the endpoint's own secret: only the body is off. */
+function resigned(d: Delivery, secrets: string[], body: string): Delivery {
+  const secret = signedWith(d, secrets);
+  const headers = secret
+    ? {
+        ...d.headers,
+        'webhook-signature': new Webhook(secret).sign(
+          d.headers['webhook-id']!,
+          new Date(Number(d.headers['webhook-timestamp']) * 1000),
+          body,
+        ),
+      }
+    : d.headers;
+  return { headers, body };
+}
+
 export const WEBHOOK_MUTANTS: Mutant[] = [
   relayed(
     'webhook_signature_wrong',
@@ -164,6 +180,17 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
           }
         : d.headers;
       return { headers, body };
+    },
+  ),
+  relayed(
+    'webhook_api_version_wrong',
+    "every event body carries the contract's version as api_version",
+    'webhook_payload_conformance',
+    (d, secrets) => {
+      // A well-formed version, but not the contract's: the schema accepts it, only the version check does not.
+      const event = JSON.parse(d.body) as Body;
+      event.api_version = '0.9.0';
+      return resigned(d, secrets, JSON.stringify(event));
     },
   ),
   relayed(
