@@ -215,6 +215,28 @@ export const OPERATIONS = {
     },
     source: "openapi/paths/products_cabletv_{product_id}_smartcards_{smartcard_number}.yaml"
   },
+  createPurchase: {
+    method: "POST",
+    path: "/purchases",
+    scope: "purchase_airtime purchase_data purchase_electricity purchase_cable_tv",
+    success: 201,
+    body: "application/json",
+    bodyMembers: [
+      "product_id",
+      "phone_number",
+      "meter_number",
+      "smart_number",
+      "smartcard_number",
+      "amount",
+      "reference",
+      "external_reference"
+    ],
+    query: [],
+    integerQuery: [],
+    pathParams: [],
+    pathParamExamples: {},
+    source: "openapi/paths/purchases.yaml"
+  },
   createAirtimePurchase: {
     method: "POST",
     path: "/purchases/airtime",

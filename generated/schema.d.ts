@@ -243,6 +243,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy a product
+         * @description Buys any product of the catalogue by its `product_id`, as the published partner API does: airtime (by the airtime product's `id` from `GET /products/airtimes`, one per network), a data plan, electricity or a cable TV bouquet. The product's kind decides the customer's number and whether an `amount` is taken (see the body), the fee (100.00 NGN for electricity, none for the others) and the scope the key needs (`purchase_airtime`, `purchase_data`, `purchase_electricity`, `purchase_cable_tv`); a key holding none of the four is refused before the body is read. It is the per-kind operation's purchase (`POST /purchases/airtime`, `/data`, `/electricity`, `/cabletv`), routed by the product: the same checks, states, sandbox scenarios, answers and events. Send your own `external_reference`, an `Idempotency-Key`, or both, so that a retry never pays twice (a reference already used is 409 `DUPLICATE_REFERENCE`; after a lost answer, find the order by your reference with `GET /purchases/{id}`). Checks, in order: key, IP, one of the four scopes, `Idempotency-Key` (or an `external_reference`), body, biller, idempotency record, product, the scope of its kind, the customer number and amount its kind takes, reference, amount range, meter or smartcard, balance.
+         */
+        post: operations["createPurchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/purchases/airtime": {
         parameters: {
             query?: never;
@@ -1401,6 +1421,21 @@ export interface components {
          * @example 1795166142AB12CD
          */
         PartnerExternalReference: string;
+        /** @description One purchase of any kind, by the `product_id` of a product from the catalogue (`GET /products/airtimes`, `/dataplans`, `/electricity`, `/cabletv`), as the published partner API buys. The product's kind decides the customer's number to send and whether an `amount` is taken: airtime — `phone_number` and `amount`; a data plan — `phone_number`, no amount (the plan's price); electricity — `meter_number` and `amount` (plus a 100.00 NGN convenience fee), `phone_number` optional; cable TV — `smart_number` (or its other name `smartcard_number`, not both), no amount (the bouquet's price). A number or an `amount` the product's kind does not take, or a missing one, is 400 naming the member. Unknown members are rejected (400). */
+        PurchaseRequest: {
+            /** @description The `id` of a product of this environment, of any kind, a lower-case UUID such as `1e2d3c4b-5a6f-4e7d-8c9b-0a1b2c3d4e5f` (an airtime product: one per network). An id that is no product here (the other environment's included) is 422 `PRODUCT_NOT_FOUND`. Its kind decides the scope the key needs: `purchase_airtime`, `purchase_data`, `purchase_electricity` or `purchase_cable_tv`. */
+            product_id: components["schemas"]["Uuid"];
+            /** @description Airtime and data: the number to top up; electricity: optional, kept on the transaction for your records. `0` then 10 digits, or `234` then 10 digits, such as `08031234567`. */
+            phone_number?: components["schemas"]["PhoneNumber"];
+            meter_number?: components["schemas"]["MeterNumber"];
+            smart_number?: components["schemas"]["SmartcardNumber"];
+            /** @description Another name for `smart_number` (the name of the per-kind operations), 10 or 11 digits such as `1234567890`. Send one of the two. */
+            smartcard_number?: components["schemas"]["SmartcardNumber"];
+            /** @description Airtime and electricity only (their price is a range, `min_amount` to `max_amount` of the product): the naira to deliver, a decimal string with at most 2 decimals such as `500.00`. Not taken by a data plan or a bouquet, whose price is fixed. */
+            amount?: components["schemas"]["Amount"];
+            reference?: components["schemas"]["PartnerReference"];
+            external_reference?: components["schemas"]["PartnerExternalReference"];
+        };
         /** @description Buy airtime: top up `phone_number` on `network` with `amount` naira. The amount must lie within the network's airtime product range (`GET /products/airtimes`). Unknown members are rejected (400). */
         AirtimePurchaseRequest: {
             /**
@@ -1868,10 +1903,42 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The request cannot be taken: it has neither an `Idempotency-Key` header nor an `external_reference` in its body, or its `Idempotency-Key` is not 1 to 255 printable ASCII characters (`IDEMPOTENCY_KEY_REQUIRED`, checked before the body; the message names both ways), or the body is invalid (`INVALID_PARAMETER`): not `application/json`, not valid JSON, a required member missing, a member of the wrong form, or an unknown member. `error.details` names each offending member by its JSON pointer (`/amount`), or `body` / `Content-Type` for the body as a whole. Also answered for a query parameter (purchases take none) and a request over a size limit. Nothing is recorded: a corrected retry may reuse the same `Idempotency-Key`. */
-        PurchaseBadRequest: {
+        /** @description The request cannot be taken: it has neither an `Idempotency-Key` header nor an `external_reference` in its body, or its `Idempotency-Key` is not 1 to 255 printable ASCII characters (`IDEMPOTENCY_KEY_REQUIRED`, checked before the body; the message names both ways), or the body is invalid (`INVALID_PARAMETER`): not `application/json`, not valid JSON, `product_id` missing, a member of the wrong form, an unknown member; or, once the product is found, a customer number or an `amount` its kind does not take, a missing one, or both `smart_number` and `smartcard_number`. `error.details` names each offending member by its JSON pointer (`/amount`), or `body` / `Content-Type` for the body as a whole. Also answered for a query parameter (purchases take none) and a request over a size limit. Nothing is recorded: a corrected retry may reuse the same `Idempotency-Key`. */
+        PurchaseByProductBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The key is valid but may not do this: key of the other environment (`ENVIRONMENT_MISMATCH`), the account's API access switched off by its operator (`API_DISABLED`: every keyed operation answers it, after the key's own checks and before the allow-list), caller not on the allow-list (`IP_NOT_ALLOWED`) or missing scope (`INSUFFICIENT_SCOPE`, with a `WWW-Authenticate` header naming the scope). A key holding none of the four purchase scopes is refused before the body is read: the message names the four, and `WWW-Authenticate` carries them space-separated (`scope="purchase_airtime purchase_data purchase_electricity purchase_cable_tv"`). A key holding some of them but not the one of the product's kind is refused once the product is found, naming that one. Nothing is recorded: a retry with the right key may reuse the same `Idempotency-Key`. */
+        ForbiddenPurchase: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "WWW-Authenticate": components["headers"]["WwwAuthenticateScope"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The biller knows no such customer (electricity and cable TV are verified before paying): `METER_NOT_FOUND` or `SMARTCARD_NOT_FOUND`. The purchase was not made and nothing was debited; verify first with `POST /purchases/verify`. The answer is kept with the `Idempotency-Key` and replayed for the same body. */
+        PurchaseCustomerNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -1920,8 +1987,8 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The purchase is well-formed but cannot be made: `IDEMPOTENCY_KEY_REUSED` (this key came with another body), `PRODUCT_UNAVAILABLE` (the network's airtime product is offline: `available: false`), `AMOUNT_OUT_OF_RANGE` (outside the network's airtime `min_amount`..`max_amount`, or 0) or `INSUFFICIENT_BALANCE` (the wallet holds less than the total debit). No transaction was recorded and nothing was debited. Except for `IDEMPOTENCY_KEY_REUSED`, the answer is kept with the key and replayed for the same body. */
-        UnprocessableAirtimePurchase: {
+        /** @description The purchase is well-formed but cannot be made: `IDEMPOTENCY_KEY_REUSED` (this key came with another body), `PRODUCT_NOT_FOUND` (`product_id` is no product of this environment), `PRODUCT_UNAVAILABLE` (the product is offline: `available: false`), `AMOUNT_OUT_OF_RANGE` (airtime, electricity: the amount is outside the product's `min_amount`–`max_amount`) or `INSUFFICIENT_BALANCE` (the wallet holds less than the total debit). No transaction was recorded and nothing was debited. Except for `IDEMPOTENCY_KEY_REUSED`, the answer is kept with the key and replayed for the same body. */
+        UnprocessablePurchase: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -1941,6 +2008,37 @@ export interface components {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "Retry-After": components["headers"]["RetryAfter"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The request cannot be taken: it has neither an `Idempotency-Key` header nor an `external_reference` in its body, or its `Idempotency-Key` is not 1 to 255 printable ASCII characters (`IDEMPOTENCY_KEY_REQUIRED`, checked before the body; the message names both ways), or the body is invalid (`INVALID_PARAMETER`): not `application/json`, not valid JSON, a required member missing, a member of the wrong form, or an unknown member. `error.details` names each offending member by its JSON pointer (`/amount`), or `body` / `Content-Type` for the body as a whole. Also answered for a query parameter (purchases take none) and a request over a size limit. Nothing is recorded: a corrected retry may reuse the same `Idempotency-Key`. */
+        PurchaseBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The purchase is well-formed but cannot be made: `IDEMPOTENCY_KEY_REUSED` (this key came with another body), `PRODUCT_UNAVAILABLE` (the network's airtime product is offline: `available: false`), `AMOUNT_OUT_OF_RANGE` (outside the network's airtime `min_amount`..`max_amount`, or 0) or `INSUFFICIENT_BALANCE` (the wallet holds less than the total debit). No transaction was recorded and nothing was debited. Except for `IDEMPOTENCY_KEY_REUSED`, the answer is kept with the key and replayed for the same body. */
+        UnprocessableAirtimePurchase: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -3203,6 +3301,78 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceOrBillerUnavailable"];
+        };
+    };
+    createPurchase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of a purchase safe (IETF draft-ietf-httpapi-idempotency-key-header): send a new unique value for each
+                 *     purchase, such as `5f0c7b1e-3a2d-4c8e-9b6f-1d2e3f4a5b6c` (a UUID), and the same value again when you retry it.
+                 *     1 to 255 printable ASCII characters (space `0x20` to `~` `0x7E`).
+                 *
+                 *     Required unless the body carries your own `external_reference`, which makes a retry safe on its own: a purchase
+                 *     needs an `Idempotency-Key`, an `external_reference`, or both. With neither — or with a key that is empty or of
+                 *     another form, even beside a reference — 400 `IDEMPOTENCY_KEY_REQUIRED`, checked before the body. With both, the
+                 *     key decides first: the same key and body answer the first response again.
+                 *
+                 *     Spaces at either end are not part of the key: HTTP removes them from every header value in transit (RFC 9110
+                 *     §5.5), so `k1` sent with spaces before or after it arrives as, and is the same key as, `k1`, and a key of spaces
+                 *     only arrives empty. Spaces inside a key are kept. The pattern allows spaces at the ends only because version 1 has
+                 *     always allowed them there (forbidding them now would refuse values clients may already send); keys you generate,
+                 *     such as UUIDs, never need them.
+                 *
+                 *     A key belongs to your account in this environment and is kept 24 hours from its first request; after that it is
+                 *     new again. With a key already seen:
+                 *     * the same request — same method and path and the same body (same members and values, in any order and spacing)
+                 *       — after the first request completed: the first response again — same status, same body, same `Location` — with
+                 *       `Idempotent-Replayed: true`, and nothing is done twice;
+                 *     * another path or a different body: 422 `IDEMPOTENCY_KEY_REUSED`;
+                 *     * while the first request is still being processed: 409 `IDEMPOTENCY_KEY_IN_USE`; retry after `Retry-After`.
+                 *
+                 *     Answers given before the key is looked at (401, 403, 400) and 503s are not kept: retrying with the same key is a
+                 *     new attempt. A 409 `DUPLICATE_REFERENCE` is kept with the key, like the 404 and 422 answers of the purchase.
+                 * @example 0d6a8a51-93c4-4c1e-a4f6-2f1b7e9c3a10
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PurchaseRequest"];
+            };
+        };
+        responses: {
+            /** @description The purchase was recorded and your wallet debited: the transaction, `successful` or `pending` (see its `status`). `Location` is where to read it again (`GET /purchases/{id}` reads the same transaction). A replay (same `Idempotency-Key`, same body) answers the first response again with `Idempotent-Replayed: true`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionResponse"];
+                };
+            };
+            400: components["responses"]["PurchaseByProductBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenPurchase"];
+            404: components["responses"]["PurchaseCustomerNotFound"];
+            405: components["responses"]["MethodNotAllowedPost"];
+            409: components["responses"]["PurchaseConflict"];
+            422: components["responses"]["UnprocessablePurchase"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PurchaseServiceUnavailable"];
         };
     };
     createAirtimePurchase: {

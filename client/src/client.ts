@@ -14,6 +14,7 @@ import type {
   ListElectricityProductsQuery,
   ListTransactionsQuery,
   OperationId,
+  PurchaseRequest,
   PurchaseVerificationRequest,
   Transaction,
   TransactionFilters,
@@ -46,14 +47,17 @@ export interface IterateTransactionsOptions {
   start_page?: number;
 }
 
-type PurchasePath = '/purchases/airtime' | '/purchases/data' | '/purchases/electricity' | '/purchases/cabletv';
-type PurchaseBody<P extends PurchasePath> = P extends '/purchases/airtime'
-  ? AirtimePurchaseRequest
-  : P extends '/purchases/data'
-    ? DataPurchaseRequest
-    : P extends '/purchases/electricity'
-      ? ElectricityPurchaseRequest
-      : CableTvPurchaseRequest;
+type PurchasePath =
+  '/purchases' | '/purchases/airtime' | '/purchases/data' | '/purchases/electricity' | '/purchases/cabletv';
+type PurchaseBody<P extends PurchasePath> = P extends '/purchases'
+  ? PurchaseRequest
+  : P extends '/purchases/airtime'
+    ? AirtimePurchaseRequest
+    : P extends '/purchases/data'
+      ? DataPurchaseRequest
+      : P extends '/purchases/electricity'
+        ? ElectricityPurchaseRequest
+        : CableTvPurchaseRequest;
 
 export function createBillPaymentClient(options: ClientOptions) {
   const api = createTransport(options);
@@ -127,6 +131,12 @@ export function createBillPaymentClient(options: ClientOptions) {
   };
   const purchases = {
     /**
+     * Buys any product by its `product_id` (the published partner API's one purchase operation): `phone_number`,
+     * `meter_number` or `smart_number` as the product's kind takes, `amount` for airtime and electricity, and your
+     * `external_reference`. Sent with an Idempotency-Key too (a new one unless given), reused by the client's retries.
+     */
+    create: (body: PurchaseRequest, opts?: PurchaseOptions) => purchase('/purchases', body, opts),
+    /**
      * Who a purchase of an electricity product (`meter_number`) or a cable TV bouquet (`smart_number`) will credit:
      * the verified meter or smartcard. Buys nothing; safe to repeat (no Idempotency-Key).
      */
@@ -162,6 +172,7 @@ export function createBillPaymentClient(options: ClientOptions) {
     createDataPurchase: purchases.data,
     createElectricityPurchase: purchases.electricity,
     createCableTvPurchase: purchases.cableTv,
+    createPurchase: purchases.create,
     verifyPurchase: purchases.verify,
     getPurchase: purchases.get,
     queryPurchase: purchases.query,

@@ -26,6 +26,7 @@ export type AirtimePurchaseRequest = Schemas['AirtimePurchaseRequest'];
 export type DataPurchaseRequest = Schemas['DataPurchaseRequest'];
 export type ElectricityPurchaseRequest = Schemas['ElectricityPurchaseRequest'];
 export type CableTvPurchaseRequest = Schemas['CableTvPurchaseRequest'];
+export type PurchaseRequest = Schemas['PurchaseRequest'];
 export type PurchaseVerificationRequest = Schemas['PurchaseVerificationRequest'];
 
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];

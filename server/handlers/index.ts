@@ -14,6 +14,7 @@ import {
   createDataPurchase,
   createElectricityPurchase,
 } from './purchases.ts';
+import { createPurchase } from './purchase-by-product.ts';
 import { queryPurchase } from './purchase-query.ts';
 import { getPurchase } from './purchase-reads.ts';
 import { verifyPurchase } from './purchase-verify.ts';
@@ -53,6 +54,7 @@ export const handlers = {
   createDataPurchase,
   createElectricityPurchase,
   createCableTvPurchase,
+  createPurchase,
   verifyPurchase,
   getPurchase,
   queryPurchase,

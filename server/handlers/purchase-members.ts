@@ -33,7 +33,8 @@ const MEMBER_OF_KIND: Readonly<Record<ProductKind, NumberMember>> = {
   electricity: 'meter_number',
   cabletv: 'smart_number',
 };
-const KIND_WORDS: Readonly<Record<ProductKind, string>> = {
+/** Each kind in words, for the 400s that name what a kind takes. */
+export const KIND_WORDS: Readonly<Record<ProductKind, string>> = {
   airtime: 'an airtime product',
   dataplan: 'a data plan',
   electricity: 'an electricity product',

@@ -184,8 +184,15 @@ const WEBHOOK_OPERATIONS: [string, Expected][] = [
   ['listEvents', WH('get', '/events', ['type', 'transaction_id', ...PAGING], ['200'], true)],
   ['getEvent', WH('get', '/events/{event_id}', ['event_id'], ['200', '404'])],
 ];
-/** The published partner API's purchase steps (issue 24): verify, read, query — none takes an Idempotency-Key. */
+/** The published partner API's purchase steps (issue 24): buy by product; verify, read, query (no Idempotency-Key). */
 const PUBLISHED_OPERATIONS: [string, Expected][] = [
+  [
+    'createPurchase',
+    {
+      ...PURCHASE('/purchases', '', true),
+      scope: ['purchase_airtime', 'purchase_data', 'purchase_electricity', 'purchase_cable_tv'],
+    },
+  ],
   [
     'verifyPurchase',
     {
@@ -227,9 +234,9 @@ const param = (op: JsonObject, name: string) =>
   ((op.parameters ?? []) as JsonObject[]).map((p) => deref(p)).find((p) => p.name === name);
 
 describe('operations of the source specification', () => {
-  it('has exactly the 10 operations of the source spec, the 6 of purchases, the 11 of webhooks and the 3 of the published purchase steps', () => {
+  it('has exactly the 10 operations of the source spec, the 6 of purchases, the 11 of webhooks and the 4 of the published purchase steps', () => {
     expect([...byId.keys()].sort()).toEqual(ALL_OPERATIONS.map(([id]) => id).sort());
-    expect(ALL_OPERATIONS).toHaveLength(30);
+    expect(ALL_OPERATIONS).toHaveLength(31);
   });
 
   it.each(ALL_OPERATIONS)('%s has its method, path, scope, parameters and responses', (id, want) => {
