@@ -28,6 +28,7 @@ import { publicCases } from './cases/public.ts';
 import { purchaseErrorCases } from './cases/purchase-errors.ts';
 import { purchaseOrderCases } from './cases/purchase-order.ts';
 import { purchaseCases } from './cases/purchases.ts';
+import { referenceCases } from './cases/references.ts';
 import { requestIdCases } from './cases/request-id.ts';
 import { responseCases } from './cases/responses.ts';
 import { verificationCases } from './cases/verifications.ts';
@@ -61,6 +62,7 @@ function afterWalks(run: RunContext): CaseDef[] {
     ...webhookCases(),
     // Writes, in this order: the idempotency cases' slow purchases settle while the scenarios are polled.
     ...idempotencyCases(run.contract),
+    ...referenceCases(run.contract),
     ...purchaseErrorCases(run.contract),
     ...insufficientBalanceCases(run.contract),
     ...purchaseCases(run.contract),

@@ -2,8 +2,9 @@
  * purchase_state_conformance: the transaction a purchase answers (201) is the purchase that was asked for — in the
  * expected state (the sandbox scenario's `outcome`), category `purchase` and the operation's product_type, the
  * numbers of the request, its product, `amount` = price.total_debit = product_amount + fee_amount to the kobo, the
- * documented fee, the partner's reference (or a generated `PUR-…`), an external_reference that starts with the
- * Lagos minute of its creation, and a 20-digit token with units exactly when prepaid electricity is successful.
+ * documented fee, the partner's reference (or a generated `PUR-…`), the partner's external_reference (or a generated
+ * one: the Unix time in seconds of its creation, then 6 upper-case letters or digits), and a 20-digit token with
+ * units exactly when prepaid electricity is successful.
  */
 import { isRecord, type Problem } from './types.ts';
 
@@ -22,12 +23,11 @@ export interface PurchaseExpectation {
 const kobo = (v: unknown): bigint | null =>
   typeof v === 'string' && /^(0|[1-9][0-9]*)\.[0-9]{2}$/.test(v) ? BigInt(v.replace('.', '')) : null;
 const GENERATED_REFERENCE = /^PUR-[0-9A-HJKMNP-TV-Z]{26}$/;
-const LAGOS_OFFSET_MS = 3_600_000;
+const GENERATED_EXTERNAL_REFERENCE = /^[0-9]{10}[0-9A-Z]{6}$/;
 
-/** YYMMDDHHmm of an instant in Lagos time (UTC+1, no daylight saving). */
-export function lagosMinute(iso: string): string {
-  const d = new Date(Date.parse(iso) + LAGOS_OFFSET_MS).toISOString();
-  return d.slice(2, 4) + d.slice(5, 7) + d.slice(8, 10) + d.slice(11, 13) + d.slice(14, 16);
+/** The Unix time in seconds of an instant, as the 10 digits that start a generated external reference. */
+export function unixSeconds(iso: string): string {
+  return String(Math.floor(Date.parse(iso) / 1000)).padStart(10, '0');
 }
 
 export function purchaseStateConformance(tx: unknown, e: PurchaseExpectation): Problem[] {
@@ -81,14 +81,17 @@ export function purchaseStateConformance(tx: unknown, e: PurchaseExpectation): P
       message: `reference is ${JSON.stringify(a.reference)}`,
       documented: 'a generated PUR- + 26 Crockford base32 characters',
     });
-  if (
+  if (e.body.external_reference !== undefined)
+    want('external_reference', a.external_reference, e.body.external_reference, 'the external_reference sent');
+  else if (
     typeof a.external_reference !== 'string' ||
     typeof a.created_at !== 'string' ||
-    !a.external_reference.startsWith(lagosMinute(a.created_at))
+    !GENERATED_EXTERNAL_REFERENCE.test(a.external_reference) ||
+    !a.external_reference.startsWith(unixSeconds(a.created_at))
   ) {
     out.push({
       message: `external_reference ${JSON.stringify(a.external_reference)} for created_at ${JSON.stringify(a.created_at)}`,
-      documented: 'the Lagos-time YYMMDDHHmm of its creation, then 6 characters',
+      documented: 'a generated one: the Unix time in seconds of its creation, then 6 upper-case letters or digits',
     });
   }
   if (

@@ -11,8 +11,8 @@ import { moneyConservation, type Spent } from '../../conformance/checks/money_co
 import { purchaseListed } from '../../conformance/checks/purchase_listed.ts';
 import { purchaseSettlement } from '../../conformance/checks/purchase_settlement.ts';
 import {
-  lagosMinute,
   purchaseStateConformance,
+  unixSeconds,
   type PurchaseExpectation,
 } from '../../conformance/checks/purchase_state_conformance.ts';
 import { verificationConformance } from '../../conformance/checks/verification_conformance.ts';
@@ -112,11 +112,25 @@ describe('purchase_state_conformance', () => {
       'reference is "PUR-123"',
     ],
     [
-      'external_reference of another minute',
+      'a generated external_reference of another second',
       (x: any) => {
-        x.tx.attributes.external_reference = '2611201016K7Q2ZD';
+        x.tx.attributes.external_reference = '1795166251M2N6PB';
       },
-      'external_reference "2611201016K7Q2ZD"',
+      'external_reference "1795166251M2N6PB"',
+    ],
+    [
+      'a generated external_reference in the Lagos YYMMDDHHmm of before 1.2.0',
+      (x: any) => {
+        x.tx.attributes.external_reference = '2611201017M2N6PB';
+      },
+      'external_reference "2611201017M2N6PB"',
+    ],
+    [
+      'an external_reference other than the one sent',
+      (x: any) => {
+        x.e.body.external_reference = '1795166250ab12cd';
+      },
+      'external_reference is "1795166250M2N6PB"',
     ],
     [
       'no token on prepaid',
@@ -137,8 +151,15 @@ describe('purchase_state_conformance', () => {
     edit(x);
     expect(messages(purchaseStateConformance(x.tx, x.e)).join(' | ')).toContain(want);
   });
-  it('the Lagos minute is UTC+1 across a day boundary', () =>
-    expect(lagosMinute('2026-12-31T23:30:00.000Z')).toBe('2701010030'));
+  it('the Unix seconds of an instant are 10 digits, its milliseconds dropped', () => {
+    expect(unixSeconds('2026-12-31T23:30:00.999Z')).toBe('1798759800');
+    expect(unixSeconds('2001-09-09T01:46:39.000Z')).toBe('0999999999');
+  });
+  it('takes the external_reference the partner sent, whatever its digits', () => {
+    const x = electricity();
+    x.e.body.external_reference = x.tx.attributes.external_reference = '0000000001aBcDeF';
+    expect(messages(purchaseStateConformance(x.tx, x.e))).toEqual([]);
+  });
 });
 
 describe('purchase_settlement', () => {

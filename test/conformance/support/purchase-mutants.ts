@@ -40,6 +40,20 @@ function remember(req: ProxiedRequest, res: ProxiedResponse, ctx: MutantContext)
 const kobo = (s: string) => BigInt(s.replace('.', ''));
 const naira = (k: bigint) => `${k / 100n}.${String(k % 100n).padStart(2, '0')}`;
 
+/** A 409 DUPLICATE_REFERENCE: the purchase's external_reference was another transaction's, nothing was bought. */
+const duplicate = (req: ProxiedRequest, res: ProxiedResponse) =>
+  isPurchase(req) && res.status === 409 && res.body.includes('"DUPLICATE_REFERENCE"');
+const ALNUM = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/** The same purchase under a reference (and key, if it had one) nobody used: what a server ignoring the reference buys. */
+function withFreshReference(req: ProxiedRequest): ProxiedRequest {
+  const body = JSON.parse(req.body ?? '{}') as Body;
+  const fresh = randomUUID().replace(/-/g, '');
+  body.external_reference = `${String(Date.now()).slice(0, 10)}${[...fresh.slice(0, 6)].map((c) => ALNUM[parseInt(c, 16)]).join('')}`;
+  const key = req.headers['idempotency-key'];
+  const headers = key === undefined ? req.headers : { ...req.headers, 'idempotency-key': `${key}-${fresh}` };
+  return { ...req, headers, body: JSON.stringify(body) };
+}
+
 /** In-flight Idempotency-Keys, and the requests that hold them. */
 const inFlight = (ctx: MutantContext) => {
   let s = ctx.state.get('inflight') as { keys: Set<string>; holders: WeakSet<ProxiedRequest> } | undefined;
@@ -48,6 +62,32 @@ const inFlight = (ctx: MutantContext) => {
 };
 
 export const PURCHASE_MUTANTS: Mutant[] = [
+  {
+    name: 'duplicate_reference_recorded',
+    breaks: 'a purchase with a used external_reference records and debits nothing',
+    check: 'money_conservation',
+    writes: true,
+    response: async (res, req, ctx) => {
+      // The server answers the 409, but bought all the same: a second purchase the partner never hears of.
+      if (duplicate(req, res)) await ctx.upstream(withFreshReference(req));
+    },
+  },
+  {
+    name: 'duplicate_reference_created',
+    breaks: 'a second use of an external_reference is 409 DUPLICATE_REFERENCE, never a second purchase',
+    check: 'duplicate_reference_conformance',
+    writes: true,
+    response: async (res, req, ctx) => {
+      if (!duplicate(req, res)) return undefined;
+      // A server that ignores the reference: the second use buys again, and answers 201 with the partner's reference.
+      const again = await ctx.upstream(withFreshReference(req));
+      if (again.status !== 201) return undefined;
+      const sent = (JSON.parse(req.body ?? '{}') as Body).external_reference;
+      return json(again, (b) => {
+        b.data.attributes.external_reference = sent;
+      });
+    },
+  },
   {
     name: 'double_debit',
     breaks: 'one purchase debits once',
