@@ -1,14 +1,15 @@
 /**
  * `npm run workflows -- [--server URL --key sk_test_… [--low-balance-key sk_test_…]] [--read-only] [--workflow ID]…
- * [--json-output FILE] [--verbose]`: runs the Arazzo workflows of arazzo/bill-payment.arazzo.yaml with
- * `redocly respect` (a runner independent of the conformance suite and Newman).
+ * [--json-output FILE] [--verbose]`: runs the Arazzo workflows of arazzo/bill-payment.arazzo.yaml and
+ * arazzo/published-api.arazzo.yaml with `redocly respect` (a runner independent of the conformance suite and Newman),
+ * in one run of respect and so one report.
  * Without --server it starts the reference server itself (demo data, fresh demo keys, temporary store).
  * Production (a `sk_live_` key, or a base URL under `/production/` or not under `/sandbox/` — the contract's
  * production base path is `/api/partners/v1`) runs only `read-only-tour`: any writing workflow is refused before a
  * request is sent. Exit 0: every workflow passed; 1: a workflow failed; 2: bad usage or refused.
  */
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -17,13 +18,32 @@ import { parseArgs } from 'node:util';
 import { startTestServer } from '../test/helpers/server.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ARAZZO = 'arazzo/bill-payment.arazzo.yaml';
 const SOURCE = 'api';
 const REDOCLY = join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');
 
 export const READ_ONLY_WORKFLOWS = ['read-only-tour'] as const;
-export const WRITING_WORKFLOWS = ['electricity-purchase', 'idempotent-retry', 'insufficient-balance'] as const;
+export const WRITING_WORKFLOWS = [
+  'electricity-purchase',
+  'idempotent-retry',
+  'insufficient-balance',
+  'lost-answer-recovery',
+] as const;
 export const WORKFLOWS: readonly string[] = [...READ_ONLY_WORKFLOWS, ...WRITING_WORKFLOWS];
+/** The Arazzo file of each workflow; respect runs the files in this order. */
+const FILE_OF: Record<(typeof WORKFLOWS)[number], string> = {
+  'read-only-tour': 'arazzo/bill-payment.arazzo.yaml',
+  'electricity-purchase': 'arazzo/bill-payment.arazzo.yaml',
+  'idempotent-retry': 'arazzo/bill-payment.arazzo.yaml',
+  'insufficient-balance': 'arazzo/bill-payment.arazzo.yaml',
+  'lost-answer-recovery': 'arazzo/published-api.arazzo.yaml',
+};
+
+/**
+ * A partner reference of the published form, new for each run: Unix seconds, then 6 letters or digits (random, so
+ * two runs in one second against one sandbox account do not meet).
+ */
+export const newExternalReference = (now = Date.now()) =>
+  `${Math.floor(now / 1000)}${randomBytes(3).toString('hex').toUpperCase()}`;
 
 const USAGE = `usage: npm run workflows -- [--server URL --key KEY [--low-balance-key KEY]] [--read-only]
                               [--workflow ID]... [--json-output FILE] [--verbose]
@@ -115,12 +135,18 @@ interface RespectReport {
 export async function runRespect(p: Omit<Plan, 'start'>): Promise<{ code: number; statuses: Record<string, string> }> {
   const dir = mkdtempSync(join(tmpdir(), 'workflows-'));
   const json = p.jsonOutput ?? join(dir, 'respect.json');
-  const inputs: Record<string, string> = { api_key: p.key, run_id: randomUUID() };
+  const inputs: Record<string, string> = {
+    api_key: p.key,
+    run_id: randomUUID(),
+    external_reference: newExternalReference(),
+  };
   if (p.lowBalanceKey) inputs.low_balance_api_key = p.lowBalanceKey;
+  // Only the files that hold a selected workflow: respect refuses a --workflow that a file it runs does not hold.
+  const files = [...new Set(Object.values(FILE_OF))].filter((f) => p.workflows.some((w) => FILE_OF[w] === f));
   const args = [
     REDOCLY,
     'respect',
-    ARAZZO,
+    ...files,
     '--server',
     `${SOURCE}=${p.baseUrl}`,
     '--input',

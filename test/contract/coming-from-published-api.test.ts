@@ -184,7 +184,7 @@ describe.each(stores)('its purchase flows, run as written against the reference 
       const r = await bash(block.replace(`B=${SANDBOX}\n`, `B=${sandbox.base_url}\n`), {
         BILL_PAYMENT_API_KEY: sandbox.keys.full,
       });
-      expect(r.code, r.stderr).toBe(0);
+      expect(r.code, `${r.stderr}\nthe answers so far: ${r.stdout.slice(-1500)}`).toBe(0);
       const answers = jsonTexts(r.stdout) as any[];
       expect(
         answers.map((a) => a.status?.code),

@@ -1,7 +1,8 @@
 /**
- * The Arazzo workflows (arazzo/bill-payment.arazzo.yaml) run by `redocly respect` through `npm run workflows`
- * against the reference server: each passes (read from respect's JSON report, step by step), writes against
- * production are refused before any request, and a proxy breaking the idempotent replay makes respect fail.
+ * The Arazzo workflows (arazzo/bill-payment.arazzo.yaml, arazzo/published-api.arazzo.yaml) run by `redocly respect`
+ * through `npm run workflows` against the reference server: each passes (read from respect's JSON report, step by
+ * step), writes against production are refused before any request, and a proxy breaking the idempotent replay, or
+ * the lookup by reference, makes respect fail.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -102,6 +103,38 @@ async function mutantProxy(mutant: 'drop-header' | 'other-id'): Promise<{ url: s
   };
 }
 
+/** A proxy to the server that drops the `reference` filter from transaction lists: every list answers unfiltered. */
+async function referenceBlindProxy(): Promise<{ url: string; close(): Promise<void> }> {
+  const target = new URL(server.url);
+  const proxy: Server = createServer((req, res) => {
+    const url = new URL(req.url!, 'http://proxy');
+    if (url.pathname.endsWith('/account/transactions')) url.searchParams.delete('reference');
+    const up = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: url.pathname + url.search,
+        method: req.method,
+        headers: req.headers,
+      },
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      },
+    );
+    req.pipe(up);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        proxy.closeAllConnections();
+        proxy.close(() => resolve());
+      }),
+  };
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   server.server.on('request', () => {
@@ -136,6 +169,10 @@ describe('Arazzo workflows run by redocly respect', () => {
         ).toEqual([]);
       }
     }
+    const recovery = ran.find((w) => w.workflowId === 'lost-answer-recovery')!;
+    expect(recovery.executedSteps.map((s) => s.stepId)).toEqual(
+      expect.arrayContaining(['verify', 'buy', 'same-order-again', 'find-by-reference', 'query', 'read']),
+    );
     const electricity = ran.find((w) => w.workflowId === 'electricity-purchase')!;
     expect(electricity.executedSteps.map((s) => s.stepId)).toEqual(
       expect.arrayContaining(['purchase', 'poll', 'final']),
@@ -145,7 +182,7 @@ describe('Arazzo workflows run by redocly respect', () => {
     // The keys are masked in respect's report.
     const text = readFileSync(join(dir, 'all.json'), 'utf8');
     for (const key of Object.values(sandbox().keys)) expect(text.includes(key)).toBe(false);
-  }, 45_000);
+  }, 60_000);
 
   it('refuses writing workflows against production (exit 2), sending no request', async () => {
     const prod = server.demoKeys!.production;
@@ -193,4 +230,28 @@ describe('Arazzo workflows run by redocly respect', () => {
     },
     20_000,
   );
+
+  it('lost-answer-recovery fails through a proxy that ignores the reference filter: the purchase is not found by it', async () => {
+    const proxy = await referenceBlindProxy();
+    try {
+      const base = proxy.url + new URL(sandbox().base_url).pathname;
+      const { code, output, report } = await runScript(
+        ['--server', base, '--key', sandbox().keys.full, '--workflow', 'lost-answer-recovery'],
+        'reference-blind',
+      );
+      const [w] = workflowsOf(report);
+      expect(w?.workflowId, output).toBe('lost-answer-recovery');
+      expect(w?.status).not.toBe('success');
+      // The purchase and its duplicate went through the proxy as usual; finding it by reference is what fails.
+      for (const step of ['buy', 'same-order-again'])
+        expect(
+          w!.executedSteps.find((s) => s.stepId === step)?.checks.every((c) => c.passed),
+          step,
+        ).toBe(true);
+      expect(w!.executedSteps.find((s) => s.stepId === 'find-by-reference')?.checks.some((c) => !c.passed)).toBe(true);
+      expect(code).toBe(1);
+    } finally {
+      await proxy.close();
+    }
+  }, 30_000);
 });
