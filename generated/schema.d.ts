@@ -856,6 +856,183 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "product.price_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Product price changed
+         * @description A product's price changed: a fixed-price product's `price.amount`, or the range of a product whose customer chooses the amount (`min_amount` / `max_amount`). Purchases recorded from the event on are charged the new price; every transaction's `price.product_amount` says what it was charged. Update the prices you show. Sent for every account of the environment whose catalogue changed: we `POST` the event to every enabled endpoint subscribed to `product.price_changed` or `*`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify the signature over the raw body before trusting it, deduplicate on `webhook-id`, and answer 2xx within 15 seconds. In the sandbox, the `product-events` scenario makes it happen on demand. See How webhooks work in the introduction for retries, ordering and verification code.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's `id`, a lower-case UUID such as `2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e`: the same on every retry and every redelivery of the event, so a receiver deduplicates on it (deliveries are at least once).
+                     * @example 2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e
+                     */
+                    "webhook-id": components["parameters"]["WebhookId"];
+                    /**
+                     * @description When this attempt was signed, in whole seconds since the Unix epoch (UTC), as decimal digits, such as `1795166168`; new on every attempt. Reject a delivery whose timestamp is more than 5 minutes from your clock (a replayed request).
+                     * @example 1795166168
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                    /**
+                     * @description The signatures of this attempt, separated by a space: each is `v1,` then the standard base64 (44 characters with
+                     *     the `=` padding) of the HMAC-SHA256, keyed with the bytes of a secret (the base64 after `whsec_`), of the text
+                     *     `<webhook-id>.<webhook-timestamp>.<body>` — the body exactly as sent, byte for byte. One signature normally,
+                     *     such as `v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`; two during the 24 hours after a secret rotation (the new
+                     *     secret's, then the previous one's). Accept the delivery when any `v1` signature matches one you compute, compared
+                     *     in constant time; ignore entries of other versions.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignature"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event (`type`: `product.price_changed`; `data`: the product after the change, a `ProductEventData`; `previous_price` beside it), as `application/json` in UTF-8. Verify the signature over these bytes exactly as received, before parsing them. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                410: components["responses"]["WebhookGone"];
+                "2XX": components["responses"]["WebhookReceived"];
+                default: components["responses"]["WebhookNotReceived"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.unavailable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Product unavailable
+         * @description A product went offline (its biller is down, or it was withdrawn for a while): it stays listed with `available: false`, and a purchase of it answers 422 `PRODUCT_UNAVAILABLE`, recording and debiting nothing. Stop offering it until `product.available`. Sent for every account of the environment whose catalogue changed: we `POST` the event to every enabled endpoint subscribed to `product.unavailable` or `*`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify the signature over the raw body before trusting it, deduplicate on `webhook-id`, and answer 2xx within 15 seconds. In the sandbox, the `product-events` scenario makes it happen on demand. See How webhooks work in the introduction for retries, ordering and verification code.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's `id`, a lower-case UUID such as `2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e`: the same on every retry and every redelivery of the event, so a receiver deduplicates on it (deliveries are at least once).
+                     * @example 2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e
+                     */
+                    "webhook-id": components["parameters"]["WebhookId"];
+                    /**
+                     * @description When this attempt was signed, in whole seconds since the Unix epoch (UTC), as decimal digits, such as `1795166168`; new on every attempt. Reject a delivery whose timestamp is more than 5 minutes from your clock (a replayed request).
+                     * @example 1795166168
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                    /**
+                     * @description The signatures of this attempt, separated by a space: each is `v1,` then the standard base64 (44 characters with
+                     *     the `=` padding) of the HMAC-SHA256, keyed with the bytes of a secret (the base64 after `whsec_`), of the text
+                     *     `<webhook-id>.<webhook-timestamp>.<body>` — the body exactly as sent, byte for byte. One signature normally,
+                     *     such as `v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`; two during the 24 hours after a secret rotation (the new
+                     *     secret's, then the previous one's). Accept the delivery when any `v1` signature matches one you compute, compared
+                     *     in constant time; ignore entries of other versions.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignature"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event (`type`: `product.unavailable`; `data`: the product, a `ProductEventData` with `attributes.available` false), as `application/json` in UTF-8. Verify the signature over these bytes exactly as received, before parsing them. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                410: components["responses"]["WebhookGone"];
+                "2XX": components["responses"]["WebhookReceived"];
+                default: components["responses"]["WebhookNotReceived"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Product available
+         * @description A product that was offline is on sale again (`available: true`): purchases of it are accepted. Sent for every account of the environment whose catalogue changed: we `POST` the event to every enabled endpoint subscribed to `product.available` or `*`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`): verify the signature over the raw body before trusting it, deduplicate on `webhook-id`, and answer 2xx within 15 seconds. In the sandbox, the `product-events` scenario makes it happen on demand. See How webhooks work in the introduction for retries, ordering and verification code.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's `id`, a lower-case UUID such as `2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e`: the same on every retry and every redelivery of the event, so a receiver deduplicates on it (deliveries are at least once).
+                     * @example 2b4c6d8e-0f1a-4b3c-9d5e-7f8a9b0c1d2e
+                     */
+                    "webhook-id": components["parameters"]["WebhookId"];
+                    /**
+                     * @description When this attempt was signed, in whole seconds since the Unix epoch (UTC), as decimal digits, such as `1795166168`; new on every attempt. Reject a delivery whose timestamp is more than 5 minutes from your clock (a replayed request).
+                     * @example 1795166168
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                    /**
+                     * @description The signatures of this attempt, separated by a space: each is `v1,` then the standard base64 (44 characters with
+                     *     the `=` padding) of the HMAC-SHA256, keyed with the bytes of a secret (the base64 after `whsec_`), of the text
+                     *     `<webhook-id>.<webhook-timestamp>.<body>` — the body exactly as sent, byte for byte. One signature normally,
+                     *     such as `v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`; two during the 24 hours after a secret rotation (the new
+                     *     secret's, then the previous one's). Accept the delivery when any `v1` signature matches one you compute, compared
+                     *     in constant time; ignore entries of other versions.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignature"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event (`type`: `product.available`; `data`: the product, a `ProductEventData` with `attributes.available` true), as `application/json` in UTF-8. Verify the signature over these bytes exactly as received, before parsing them. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                410: components["responses"]["WebhookGone"];
+                "2XX": components["responses"]["WebhookReceived"];
+                default: components["responses"]["WebhookNotReceived"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1501,7 +1678,7 @@ export interface components {
          *     nothing. The same values as `WebhookEventType`, plus `*`; values are added with new event types within `v1`.
          * @enum {string}
          */
-        WebhookEventSubscription: "*" | "transaction.pending" | "transaction.successful" | "transaction.failed" | "transaction.reversed" | "account.low_balance";
+        WebhookEventSubscription: "*" | "transaction.pending" | "transaction.successful" | "transaction.failed" | "transaction.reversed" | "account.low_balance" | "product.price_changed" | "product.unavailable" | "product.available";
         /** @description What this endpoint is sent: 1 to 4 distinct `WebhookEventSubscription` values, in any order — event types, such as `["transaction.successful", "transaction.failed"]`, or `["*"]` for every event type, those of today and any added later. Events of types the endpoint does not subscribe to are not sent to it (they are still listed by `GET /events`). */
         WebhookEventTypes: components["schemas"]["WebhookEventSubscription"][];
         /**
@@ -1610,10 +1787,13 @@ export interface components {
          *     `transaction.failed` (not delivered; the debit was credited back) and `transaction.reversed` (delivered, then
          *     undone by the biller; the debit was credited back); the suffix is the transaction's new `status`. To your wallet:
          *     `account.low_balance` (a debit took the balance below the low-balance threshold of your account: once per
-         *     crossing, not once per purchase). New types may be added in `v1`: ignore a type you do not know (answer it 2xx).
+         *     crossing, not once per purchase). To the catalogue of your environment: `product.price_changed` (a product's price
+         *     or range changed), `product.unavailable` (a product went offline: its purchases answer 422 `PRODUCT_UNAVAILABLE`)
+         *     and `product.available` (it is on sale again). New types may be added in `v1`: ignore a type you do not know
+         *     (answer it 2xx).
          * @enum {string}
          */
-        WebhookEventType: "transaction.pending" | "transaction.successful" | "transaction.failed" | "transaction.reversed" | "account.low_balance";
+        WebhookEventType: "transaction.pending" | "transaction.successful" | "transaction.failed" | "transaction.reversed" | "account.low_balance" | "product.price_changed" | "product.unavailable" | "product.available";
         /**
          * @description `automatic` (made when the event happened, for every enabled endpoint subscribed to its type) or `redelivery` (made by `POST /webhooks/{webhook_id}/deliveries`).
          * @enum {string}
@@ -1697,6 +1877,8 @@ export interface components {
                 updated_at: components["schemas"]["Timestamp"];
             };
         };
+        /** @description The product of a `product.*` event, as it is right after the change: the same resource `GET /products/…` lists (`id`, `type`, `attributes` with `price` and `available`). A fixed-price product (`dataplan`, `cabletv`) changes its `price.amount`; a product whose customer chooses the amount (`airtime`, `electricity`) its range (`min_amount` / `max_amount`, both in `attributes` and in `price`). Purchases recorded from the event's `created_at` on are charged the new price; each transaction's `price.product_amount` says what it was charged. */
+        ProductEventData: components["schemas"]["AirtimeProduct"] | components["schemas"]["DataPlanProduct"] | components["schemas"]["ElectricityProduct"] | components["schemas"]["CableTvProduct"];
         /**
          * @description Something that happened to your account: the body of every webhook delivery (the same bytes on every attempt and
          *     redelivery) and the `data` of `GET /events/{event_id}`. Each time a transaction is created or changes status, one
@@ -1715,8 +1897,10 @@ export interface components {
             api_version: string;
             /** @description When it happened (RFC 3339 in UTC with milliseconds); the `updated_at` of `data`. */
             created_at: components["schemas"]["Timestamp"];
-            /** @description The resource as it was when the event happened, by `type`: for `transaction.*` the transaction (its `status` is the type's suffix; read `GET /account/transactions/{id}` for its state now), for `account.low_balance` the wallet's balance and threshold (`AccountBalance`). Tell them apart by `type`, the event's or `data.type`. */
-            data: components["schemas"]["Transaction"] | components["schemas"]["AccountBalance"];
+            /** @description The resource as it was when the event happened, by `type`: for `transaction.*` the transaction (its `status` is the type's suffix; read `GET /account/transactions/{id}` for its state now), for `account.low_balance` the wallet's balance and threshold (`AccountBalance`), for `product.*` the product after the change (`ProductEventData`). Tell them apart by `type`, the event's or `data.type`. */
+            data: components["schemas"]["Transaction"] | components["schemas"]["AccountBalance"] | components["schemas"]["ProductEventData"];
+            /** @description Only in `product.price_changed`: the product's price before the change, of the same `basis` as `data.attributes.price` (a `FixedPrice` or an `AmountRangePrice`). Beside `data`, not in it, so that `data` is exactly the product resource `GET /products/…` lists. */
+            previous_price?: components["schemas"]["FixedPrice"] | components["schemas"]["AmountRangePrice"];
         };
         /** @description One page of events, newest first. */
         WebhookEventListResponse: {

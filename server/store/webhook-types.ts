@@ -12,8 +12,13 @@ export const TRANSACTION_EVENT_TYPES = [
   'transaction.failed',
   'transaction.reversed',
 ] as const;
+/** The events of an operator's catalogue changes (sql/change_product.sql): `data` is the product resource. */
+export const PRODUCT_EVENT_TYPES = ['product.price_changed', 'product.unavailable', 'product.available'] as const;
+export type ProductEventType = (typeof PRODUCT_EVENT_TYPES)[number];
+export const isProductEventType = (t: string): t is ProductEventType =>
+  (PRODUCT_EVENT_TYPES as readonly string[]).includes(t);
 /** The contract's WebhookEventType: every type an event can have (migration 013's CHECK lists the same). */
-export const WEBHOOK_EVENT_TYPES = [...TRANSACTION_EVENT_TYPES, 'account.low_balance'] as const;
+export const WEBHOOK_EVENT_TYPES = [...TRANSACTION_EVENT_TYPES, 'account.low_balance', ...PRODUCT_EVENT_TYPES] as const;
 export type TransactionEventType = (typeof TRANSACTION_EVENT_TYPES)[number];
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What an endpoint subscribes to: event types, or `*` — every type, present and future (webhook_enqueue.sql). */

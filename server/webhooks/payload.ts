@@ -9,11 +9,21 @@
  *   units exist from its move to successful on, so a pending event has neither.
  * - `account.low_balance`: the wallet's AccountBalance, from the snapshot the trigger kept with the event
  *   (server/store/sql/wallet_low_balance_event.sql): the balance right after the debit and the threshold.
+ * - `product.*`: the product resource after the change, and `previous_price` beside it for `product.price_changed`,
+ *   from the snapshot change_product kept (product-payload.ts).
  */
 import type { components } from '../../generated/schema.d.ts';
 import { transactionOf } from '../contract/transaction.ts';
 import type { TransactionStatus } from '../domain.ts';
-import type { EventData, StoredWebhookEvent, TransactionEventType, WebhookEventType } from '../store/webhook-types.ts';
+import {
+  isProductEventType,
+  type EventData,
+  type ProductEventType,
+  type StoredWebhookEvent,
+  type TransactionEventType,
+  type WebhookEventType,
+} from '../store/webhook-types.ts';
+import { productEventMembers } from './product-payload.ts';
 
 type Schemas = components['schemas'];
 export type WebhookEventBody = Schemas['WebhookEvent'];
@@ -36,12 +46,13 @@ export function eventBody(e: StoredWebhookEvent, apiVersion: string): WebhookEve
     };
     return { ...head, data: transactionOf(asItWas) };
   }
+  if (isProductEventType(e.type)) return { ...head, ...productEventMembers(e.type, e.data) };
   return { ...head, data: SNAPSHOTS[e.type](e, e.data) };
 }
 
 /** How the snapshot of each event type that is not about a transaction becomes its `data`. */
 const SNAPSHOTS: Record<
-  Exclude<WebhookEventType, TransactionEventType>,
+  Exclude<WebhookEventType, TransactionEventType | ProductEventType>,
   (e: StoredWebhookEvent, data: EventData) => WebhookEventBody['data']
 > = {
   'account.low_balance': (e, d): Schemas['AccountBalance'] => ({
