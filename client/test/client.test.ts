@@ -145,4 +145,22 @@ describe('purchases', () => {
       code: 'IDEMPOTENCY_KEY_REUSED',
     });
   });
+
+  it('takes your external_reference: the purchase carries it, and the order sent again is 409 naming it', async () => {
+    const external_reference = `${Math.floor(Date.now() / 1000)}${crypto.randomUUID().replace(/-/g, '').slice(0, 6)}`;
+    const first = await client.purchases.airtime({ ...body, external_reference });
+    expect(first.transaction.attributes.external_reference).toBe(external_reference);
+    expect((await client.transactions.get(external_reference)).id).toBe(first.transaction.id);
+    const balance = (await client.account.balance()).balance;
+    // A new Idempotency-Key (the client draws one per call): the reference alone refuses the second order.
+    const err = (await client.purchases.airtime({ ...body, external_reference }).catch((e: unknown) => e)) as {
+      status: number;
+      code: string;
+      message: string;
+    };
+    expect(err).toBeInstanceOf(BillPaymentApiError);
+    expect([err.status, err.code]).toEqual([409, 'DUPLICATE_REFERENCE']);
+    expect(err.message).toContain(first.transaction.id);
+    expect((await client.account.balance()).balance).toBe(balance);
+  });
 });
