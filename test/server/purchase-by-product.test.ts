@@ -134,6 +134,21 @@ onBothStores('POST /purchases', {}, (server) => {
     expect([data.status, data.headers.get('idempotent-replayed')]).toEqual([201, null]);
   });
 
+  it('buys with the partner’s external_reference and no Idempotency-Key, as the published API does; a second use is 409', async () => {
+    c ??= await catalogue(server().store);
+    const external_reference = `${Math.floor(Date.now() / 1000)}${randomUUID().replace(/-/g, '').slice(0, 6).toUpperCase()}`;
+    const body = { product_id: c.dataPlan.id, phone_number: '08011111111', external_reference };
+    const first = await buy(body, { idem: null });
+    expect([first.status, first.body.data?.attributes.external_reference]).toEqual([201, external_reference]);
+    const again = await buy(body, { idem: null });
+    expect([again.status, again.body.error.code]).toEqual([409, 'DUPLICATE_REFERENCE']);
+    expect(JSON.stringify(again.body.error)).toContain(first.body.data.id);
+    const found = await fetch(`${base()}/purchases/${external_reference}`, {
+      headers: { Authorization: `Bearer ${await keyOf('full')}` },
+    });
+    expect(((await found.json()) as Body).data.id).toBe(first.body.data.id);
+  });
+
   it('is 422 PRODUCT_NOT_FOUND for an unknown product and the other environment’s', async () => {
     const production = (await server().store.listProducts('production', 'dataplan', {}, { page: 1, per_page: 1 }))
       .items[0]!;
