@@ -1,7 +1,8 @@
 /**
  * Path variants of every operation — the first literal segment in another case, a trailing slash, a doubled
  * slash, `;x=1` on a segment, a percent-encoded letter — with no key and with the full key: each is no route,
- * 404 NOT_FOUND, before authentication. Only variants fetch() sends as they are (it would resolve dot segments).
+ * 404 NOT_FOUND, before authentication. Only variants fetch() sends as they are (it would resolve dot segments),
+ * and only those no other path template takes.
  */
 import { pathVariantNotRouted } from '../checks/path_variant_not_routed.ts';
 import type { CaseDef } from '../context.ts';
@@ -38,9 +39,20 @@ export const PATH_VARIANTS: PathVariant[] = [
   },
 ];
 
+/**
+ * Whether another path template of the contract takes the variant (`/purchases/airtime;x=1` is an id of
+ * `/purchases/{id}`): then it is that path, routed as that path's operation (OpenAPI path matching), not a variant.
+ */
+const takenByAnother = (contract: Contract, op: OperationModel, variant: string): boolean => {
+  const concrete = variant.replace(/\{[^}]+\}/g, 'x');
+  return contract.operations.some(
+    (o) => o.path !== op.path && new RegExp(`^${o.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(concrete),
+  );
+};
+
 export function pathVariantCases(contract: Contract): CaseDef[] {
   return contract.operations.flatMap((op: OperationModel) =>
-    PATH_VARIANTS.map((v): CaseDef => ({
+    PATH_VARIANTS.filter((v) => !takenByAnother(contract, op, v.of(op.path))).map((v): CaseDef => ({
       id: `path-variant.${op.operationId}.${v.name}`,
       group: 'path-variants',
       operationId: op.operationId,
