@@ -49,15 +49,12 @@ const references = (body: Body) => ({
 });
 
 /** The context of the kind's own operation: this request, with the body that operation takes. */
-const as = <K extends keyof typeof ROUTES>(ctx: HandlerContext<'createPurchase'>, body: BodyOf<K>) =>
+const as = <K extends KindOperation>(ctx: HandlerContext<'createPurchase'>, body: BodyOf<K>) =>
   ({ ...ctx, body }) as unknown as HandlerContext<K>;
 
-const ROUTES = {
-  createAirtimePurchase,
-  createDataPurchase,
-  createElectricityPurchase,
-  createCableTvPurchase,
-};
+/** The four per-kind operations a purchase by product is routed to. */
+type KindOperation =
+  'createAirtimePurchase' | 'createDataPurchase' | 'createElectricityPurchase' | 'createCableTvPurchase';
 
 /** True when A and B are each assignable to the other. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -65,8 +62,8 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
  * Each kind's 201 body is this operation's (TransactionResponse): checked here by the compiler, so that `routed`
  * only renames the operation in the write's type (TypeScript relates Created<K> for different K invariantly).
  */
-export const SAME_201_BODIES: Same<OkBody<'createPurchase'>, OkBody<keyof typeof ROUTES>> = true;
-const routed = <K extends keyof typeof ROUTES>(write: Promise<KeyedWrite<Created<K>>>) =>
+export const SAME_201_BODIES: Same<OkBody<'createPurchase'>, OkBody<KindOperation>> = true;
+const routed = <K extends KindOperation>(write: Promise<KeyedWrite<Created<K>>>) =>
   write as unknown as Promise<KeyedWrite<Created<'createPurchase'>>>;
 
 export const createPurchase: Handler<'createPurchase'> = async (ctx) => {
