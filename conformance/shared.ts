@@ -56,6 +56,8 @@ export interface ReceivedWebhook {
   at: number;
   /** What the receiver answered: 500 to the first request once the setup has armed it (the retry check), else 204. */
   answered: number;
+  /** Which endpoint it came for, by its URL: the run's own, the run's `*` endpoint (every type), or another. */
+  endpoint: 'own' | 'every' | 'other';
 }
 
 export interface RunWebhook {
@@ -69,4 +71,6 @@ export interface RunWebhook {
   transactionId: string;
   /** Set at the end of the setup: the receiver answers its next request 500, once (webhooks.retry judges the retry). */
   failNext: { armed: boolean };
+  /** The endpoint subscribed to `*` (every event type) the setup made beside it, at the same receiver. */
+  every?: { id: string };
 }

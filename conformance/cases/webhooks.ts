@@ -1,13 +1,14 @@
 /**
  * Webhooks (sandbox runs with writes). `webhooks.setup` runs before the walks: it starts a receiver on 127.0.0.1,
- * registers an endpoint for every event type pointing at it (201, Location, the secret shown once; the same key and
- * body again → the same answer byte for byte), buys one airtime purchase with the contract's example body — in the
+ * registers an endpoint for the four transaction types pointing at it (201, Location, the secret shown once; the same
+ * key and body again → the same answer byte for byte) and another subscribed to `*` (every type), buys one airtime purchase with the contract's example body — in the
  * sandbox with the magic values of a pending-then-successful scenario, for two events — (not one of the run's
  * purchases: money.before reads the balance after it), and waits until the endpoint's deliveries are
  * no longer pending — so the walks of the second phase read endpoints, deliveries and events that hold still, and
  * the generated filter cases (status, event_id, type, transaction_id) have values. Every request the receiver gets
  * is judged: its signature verifies under a secret the run was shown (webhook_signature_conformance) and its body is
- * a WebhookEvent (webhook_payload_conformance). Then the setup arms the receiver: the next delivery to the run's
+ * a WebhookEvent (webhook_payload_conformance); each event the run's endpoint got reaches the `*` endpoint too
+ * (webhook_every_type_delivered). Then the setup arms the receiver: the next delivery to the run's
  * endpoint is answered 500, and `webhooks.retry`, after the writes, checks that it came again (the retry).
  *
  * The write cases (after money.before) exercise the rest: reuse of a key, a missing key, a URL the policy refuses,
@@ -29,6 +30,9 @@ const EVENT_TYPES = ['transaction.pending', 'transaction.successful', 'transacti
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** In the query of the URLs of every endpoint but the run's own. */
 const OTHER_ENDPOINT = 'conformance_other_endpoint=1';
+/** In the query of the URL of the run's `*` endpoint (subscribed to every event type). */
+const EVERY_ENDPOINT = 'conformance_every_event=1';
+const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;
 
 type Json = Record<string, any>;
 
@@ -73,11 +77,13 @@ async function startReceiver(
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
       // Once armed (after the setup), the run's own endpoint's next request fails, once: every run sees a retry
-      // (webhooks.retry). The other endpoints the cases create point at OTHER_ENDPOINT (they may be deleted first).
-      const own = !(req.url ?? '').includes(OTHER_ENDPOINT);
-      const answered = failNext.armed && own ? 500 : 204;
+      // (webhooks.retry). The other endpoints the cases create point at OTHER_ENDPOINT (they may be deleted first),
+      // the setup's `*` endpoint at EVERY_ENDPOINT.
+      const path = req.url ?? '';
+      const endpoint = path.includes(EVERY_ENDPOINT) ? 'every' : path.includes(OTHER_ENDPOINT) ? 'other' : 'own';
+      const answered = failNext.armed && endpoint === 'own' ? 500 : 204;
       if (answered === 500) failNext.armed = false;
-      received.push({ headers, body, at: Date.now(), answered });
+      received.push({ headers, body, at: Date.now(), answered, endpoint });
       res.statusCode = answered;
       res.end();
     });
@@ -155,7 +161,12 @@ export function webhookRetryCase(): CaseDef {
       const id = failed.headers['webhook-id']!;
       const again = await until(30_000, async () =>
         hook.received.find(
-          (r) => r.at >= failed.at && r !== failed && r.headers['webhook-id'] === id && r.answered < 300,
+          (r) =>
+            r.at >= failed.at &&
+            r !== failed &&
+            r.endpoint === 'own' &&
+            r.headers['webhook-id'] === id &&
+            r.answered < 300,
         ),
       );
       if (!again) {
@@ -194,14 +205,19 @@ export function webhookRetryCase(): CaseDef {
   };
 }
 
-/** The endpoint's deliveries when there are some and none is pending. */
-async function settledDeliveries(t: CaseContext, webhookId: string): Promise<Json[] | undefined> {
+/** The endpoint's deliveries (the first 100). */
+async function listDeliveries(t: CaseContext, webhookId: string): Promise<Json[] | undefined> {
   const ex = await t.send(
     { operationId: 'listWebhookDeliveries', pathParams: { webhook_id: webhookId }, query: { per_page: 100 } },
     'full',
     { status: 200 },
   );
-  const data = (ex.response?.body as Json | undefined)?.data as Json[] | undefined;
+  return (ex.response?.body as Json | undefined)?.data as Json[] | undefined;
+}
+
+/** The endpoint's deliveries when there are some and none is pending. */
+async function settledDeliveries(t: CaseContext, webhookId: string): Promise<Json[] | undefined> {
+  const data = await listDeliveries(t, webhookId);
   return data && data.length > 0 && data.every((d) => d.attributes.status !== 'pending') ? data : undefined;
 }
 
@@ -258,6 +274,19 @@ export function webhookSetupCase(): CaseDef {
         transactionId: '',
         failNext,
       };
+      // Beside it, an endpoint subscribed to `*`: every event type, present and future, reaches it too.
+      const everyEx = await webhookWrite(
+        t,
+        'createWebhookEndpoint',
+        { url: withQuery(url, EVERY_ENDPOINT), events: ['*'], description: 'conformance run receiver, every type' },
+        {},
+        { status: 201 },
+      );
+      const every = t.ok<{ data: { id: string; attributes: { secret: string } } }>(everyEx, 'createWebhookEndpoint');
+      if (every) {
+        hook.every = { id: every.data.id };
+        hook.secrets.push(every.data.attributes.secret);
+      }
       // One purchase (the contract's example body), so that events and deliveries exist. In the sandbox, with the
       // magic values of a scenario that answers pending and then successful: two events (a purchase successful at
       // once sends one), so that the filters of the event and delivery lists (event_id, type) have a value to tell
@@ -299,7 +328,7 @@ export function webhookSetupCase(): CaseDef {
       if (received.length === 0)
         t.fail('webhook_delivered', t.op(), `the deliveries of ${hook.id} say delivered, yet the receiver got nothing`);
       // Every delivery the endpoint's log says delivered reached the receiver (a 2xx came from it, so it got it first).
-      const got = new Set(received.map((r) => r.headers['webhook-id']));
+      const got = new Set(received.filter((r) => r.endpoint === 'own').map((r) => r.headers['webhook-id']));
       const lost = settled.filter((d) => d.attributes.status === 'delivered' && !got.has(d.attributes.event_id));
       if (lost.length)
         t.fail(
@@ -309,11 +338,63 @@ export function webhookSetupCase(): CaseDef {
           undefined,
           'each event delivered reaches the endpoint',
         );
+      if (hook.every) await everyTypeDelivered(t, hook, hook.every.id, settled);
       judgeReceived(t, hook);
       t.shared.webhook = hook;
       failNext.armed = true;
     },
   };
+}
+
+/**
+ * webhook_every_type_delivered: each event delivered to the run's own endpoint (subscribed to the four
+ * transaction types) is delivered to the `*` endpoint too: it reaches the receiver within 30 s and the endpoint's
+ * deliveries settle (the walks read data that holds still). An event the `*` endpoint's log says delivered that
+ * never reached the receiver is webhook_delivered, as for the run's own endpoint; one it has no delivery of is
+ * webhook_every_type_delivered. Its bodies and signatures are judged with the rest (judgeReceived).
+ */
+async function everyTypeDelivered(t: CaseContext, hook: RunWebhook, everyId: string, own: Json[]): Promise<void> {
+  const wanted = own
+    .filter((d) => d.attributes.status === 'delivered')
+    .map((d) => ({ id: d.attributes.event_id as string, type: d.attributes.event_type as string }));
+  const missing = () => {
+    const got = new Set(hook.received.filter((r) => r.endpoint === 'every').map((r) => r.headers['webhook-id']));
+    return wanted.filter((e) => !got.has(e.id));
+  };
+  const done = await until(30_000, async () =>
+    missing().length === 0 && (await settledDeliveries(t, everyId)) ? true : undefined,
+  );
+  const lost = missing();
+  const logged = new Map(
+    ((await listDeliveries(t, everyId)) ?? []).map((d) => [d.attributes.event_id as string, d.attributes.status]),
+  );
+  const listed = (events: typeof lost) => events.map((e) => `${e.type} ${e.id}`).join(', ');
+  const notReached = lost.filter((e) => logged.get(e.id) === 'delivered');
+  const notSent = lost.filter((e) => logged.get(e.id) !== 'delivered');
+  if (notReached.length)
+    t.fail(
+      'webhook_delivered',
+      t.op('listWebhookDeliveries'),
+      `${notReached.length} delivery(ies) of the endpoint ${everyId} subscribed to ["*"] say delivered, yet the receiver never got event(s) ${listed(notReached)}`,
+      undefined,
+      'each event delivered reaches the endpoint',
+    );
+  if (notSent.length)
+    t.fail(
+      'webhook_every_type_delivered',
+      t.op('listWebhookDeliveries'),
+      `the endpoint ${everyId} subscribed to ["*"] was not delivered, within 30 s, ${notSent.length} event(s) the run's own endpoint was: ${listed(notSent)}`,
+      undefined,
+      'an endpoint subscribed to * is sent every event of its account, of every type',
+    );
+  if (!lost.length && !done)
+    t.fail(
+      'webhook_every_type_delivered',
+      t.op('listWebhookDeliveries'),
+      `the deliveries of the endpoint ${everyId} subscribed to ["*"] were still pending 30 s after its receiver got them`,
+      undefined,
+      'a delivery answered 2xx is logged delivered',
+    );
 }
 
 function needHook(t: CaseContext): RunWebhook {
@@ -603,7 +684,7 @@ export function webhookCases(): CaseDef[] {
           { status: 404, code: 'WEBHOOK_NOT_FOUND' },
         );
         const got = await until(15_000, async () =>
-          hook.received.slice(from).find((r) => r.headers['webhook-id'] === eventId),
+          hook.received.slice(from).find((r) => r.endpoint === 'own' && r.headers['webhook-id'] === eventId),
         );
         if (!got)
           return t.fail(

@@ -12,6 +12,8 @@ import { Webhook } from 'standardwebhooks';
 import type { Mutant, MutantContext, ProxiedRequest, ProxiedResponse } from './proxy.ts';
 
 type Body = Record<string, any>;
+/** An event type no mutant run causes: its account has no low-balance threshold. */
+const NEVER_SENT = 'account.low_balance';
 
 /** A delivery as the relay got it from the server: what reaches the receiver, or null to drop it (answered 204). */
 interface Delivery {
@@ -212,6 +214,38 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
       // A server that never retries: once the receiver failed an event, what comes again for it never reaches it.
       state.has(`failed:${d.headers['webhook-id']}`) ? null : d,
   ),
+  {
+    name: 'webhook_every_type_not_fanned_out',
+    breaks: 'an endpoint subscribed to * receives every event type',
+    check: 'webhook_every_type_delivered',
+    writes: true,
+    // A server whose fan-out leaves `*` out: the endpoint is stored subscribed to a type the run never causes (the
+    // account has no low-balance threshold), and every answer the suite reads shows it subscribed to `*`.
+    request: (req) => {
+      if (!isCreateEndpoint(req) || req.body === undefined) return undefined;
+      let body: Body;
+      try {
+        body = JSON.parse(req.body) as Body;
+      } catch {
+        return undefined;
+      }
+      if (!Array.isArray(body.events) || !body.events.includes('*')) return undefined;
+      return { ...req, body: JSON.stringify({ ...body, events: [NEVER_SENT] }) };
+    },
+    async response(res, req, ctx) {
+      const back = (text: string) => text.split(`"events":["${NEVER_SENT}"]`).join('"events":["*"]');
+      // A HEAD answer keeps the GET's Content-Length: that of the GET's body as the suite reads it.
+      if (req.method === 'HEAD' && res.headers['content-length'] !== undefined) {
+        const get = await ctx.upstream({ ...req, method: 'GET' });
+        const text = back(get.body);
+        return text === get.body
+          ? undefined
+          : { ...res, headers: { ...res.headers, 'content-length': String(Buffer.byteLength(text)) } };
+      }
+      const text = back(res.body);
+      return text === res.body ? undefined : { ...res, body: text };
+    },
+  },
   {
     name: 'webhook_delete_ignored',
     breaks: 'DELETE /webhooks/{id} deletes the endpoint',
