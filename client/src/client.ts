@@ -24,14 +24,18 @@ import { paginate } from './pagination.ts';
 import { createTransport, ok, type ClientOptions } from './transport.ts';
 
 export interface PurchaseOptions {
-  /** Default: a new crypto.randomUUID(). Reused, unchanged, by the client's own retries of this call. */
-  idempotencyKey?: string;
+  /**
+   * Default: a new crypto.randomUUID(). Reused, unchanged, by the client's own retries of this call. `null` sends
+   * none: the body's `external_reference` alone keeps the purchase from being bought twice (the published partner
+   * API's way; the same order again is 409 DUPLICATE_REFERENCE naming the first transaction).
+   */
+  idempotencyKey?: string | null;
 }
 
 export interface PurchaseResult {
   transaction: Transaction;
-  /** The key the purchase was sent with: keep it to retry this purchase later without buying twice. */
-  idempotencyKey: string;
+  /** The key the purchase was sent with (null when sent without one): keep it to retry later without buying twice. */
+  idempotencyKey: string | null;
   /** True when the server answered a replay (`Idempotent-Replayed: true`): nothing was bought this time. */
   replayed: boolean;
   /** `Location`: where to read the transaction again. */
@@ -69,11 +73,11 @@ export function createBillPaymentClient(options: ClientOptions) {
     body: PurchaseBody<P>,
     opts: PurchaseOptions = {},
   ): Promise<PurchaseResult> {
-    const idempotencyKey = opts.idempotencyKey ?? crypto.randomUUID();
+    const idempotencyKey = opts.idempotencyKey === undefined ? crypto.randomUUID() : opts.idempotencyKey;
     // One call, one Request: the retrying fetch resends clones of it, so every attempt carries this same key.
     const { data, response } = await ok(
       api.POST(path as '/purchases/airtime', {
-        params: { header: { 'Idempotency-Key': idempotencyKey } },
+        params: { header: idempotencyKey === null ? {} : { 'Idempotency-Key': idempotencyKey } },
         body: body as AirtimePurchaseRequest,
       }),
       options.now,
@@ -133,7 +137,8 @@ export function createBillPaymentClient(options: ClientOptions) {
     /**
      * Buys any product by its `product_id` (the published partner API's one purchase operation): `phone_number`,
      * `meter_number` or `smart_number` as the product's kind takes, `amount` for airtime and electricity, and your
-     * `external_reference`. Sent with an Idempotency-Key too (a new one unless given), reused by the client's retries.
+     * `external_reference`. Sent with an Idempotency-Key too (a new one unless given), reused by the client's retries;
+     * `{ idempotencyKey: null }` sends none, the reference alone guarding the order.
      */
     create: (body: PurchaseRequest, opts?: PurchaseOptions) => purchase('/purchases', body, opts),
     /**

@@ -19,6 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/helpers/server.ts';
+import { onBothStores } from '../../test/helpers/store-servers.ts';
 import * as exported from '../src/index.ts';
 import { createBillPaymentClient } from '../src/index.ts';
 
@@ -145,6 +146,22 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
+/**
+ * Runs compiled example i with the given key and base URL: it must exit 0, and an example that says what it prints
+ * (`console.log(…); // true true`, `// 409 DUPLICATE_REFERENCE true`: words of `true`, statuses and error codes)
+ * prints it.
+ */
+async function runsAsItSays(i: number, environment: Record<string, string>): Promise<void> {
+  expect(compiled.code, compiled.out).toBe(0);
+  const r = await run(process.execPath, [join(app, 'out', `example-${i}.js`)], app, environment, 60_000);
+  expect(r.code, r.out).toBe(0);
+  const word = String.raw`(?:true|\d{3}|[A-Z][A-Z_]+)`;
+  for (const [, said] of EXAMPLES[i]!.matchAll(
+    new RegExp(String.raw`console\.log\([^\n]*\); \/\/ (${word}(?: ${word})*)$`, 'gm'),
+  ))
+    expect(r.out.split('\n'), r.out).toContain(said);
+}
+
 describe('client/README.md', () => {
   it('Install: names the tarball npm pack writes, and npm install of it', () => {
     expect(INSTALL).toMatch(/^cd \S*client && npm pack\b/m);
@@ -180,18 +197,7 @@ describe('client/README.md', () => {
             .trim(),
         ] as const,
     ),
-  )(
-    'example %i (%s) runs against the reference server, exit 0',
-    async (i) => {
-      expect(compiled.code, compiled.out).toBe(0);
-      const r = await run(process.execPath, [join(app, 'out', `example-${i}.js`)], app, env(), 60_000);
-      expect(r.code, r.out).toBe(0);
-      // An example that says what it prints (`console.log(…); // true true`) prints it.
-      for (const [, said] of EXAMPLES[i]!.matchAll(/console\.log\([^\n]*\); \/\/ (true(?: true)*)$/gm))
-        expect(r.out.split('\n')).toContain(said);
-    },
-    60_000,
-  );
+  )('example %i (%s) runs against the reference server, exit 0', (i) => runsAsItSays(i, env()), 60_000);
 
   it('the webhook handler example answers a real delivery 204, verified, and the same tampered 400 invalid_signature', async () => {
     const i = EXAMPLES.findIndex((code) => /export async function POST\(request: Request\)/.test(code));
@@ -281,3 +287,27 @@ describe('client/README.md', () => {
     expect(README).not.toMatch(/no webhook operations/);
   });
 });
+
+// The published partner API's flow (verify, buy by product_id with an external_reference and no Idempotency-Key,
+// the same order again 409 DUPLICATE_REFERENCE naming the first, read by the reference, query), as the README shows
+// it, on each store: the by-reference uniqueness is the store's constraint.
+onBothStores(
+  'client/README.md, the published partner API’s flow',
+  {},
+  (server) => {
+    const flow = EXAMPLES.findIndex((code) =>
+      code.includes('client.purchases.create(order, { idempotencyKey: null })'),
+    );
+
+    it('is an example of the README that prints 409 DUPLICATE_REFERENCE naming the first purchase', () => {
+      expect(flow).toBeGreaterThan(0);
+      expect(EXAMPLES[flow]).toMatch(/\/\/ 409 DUPLICATE_REFERENCE true$/m);
+    });
+
+    it('runs against the reference server, exit 0, printing what it says', async () => {
+      const { keys, base_url } = server().demoKeys!.sandbox;
+      await runsAsItSays(flow, { BILLPAY_KEY: keys.full, BILLPAY_BASE_URL: base_url });
+    }, 60_000);
+  },
+  ['--no-settlement'],
+);
