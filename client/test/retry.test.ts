@@ -93,6 +93,28 @@ describe('retries', () => {
     expect(result.idempotencyKey).toBe('order-42');
   });
 
+  it('idempotencyKey: null sends no Idempotency-Key, on every attempt (the external_reference guards the order)', async () => {
+    const { baseUrl, seen } = await serve([
+      { status: 503, body: envelope(503, 'SERVICE_UNAVAILABLE', 'down') },
+      { status: 201, body: { status: { code: 201, message: 'Created' }, data: TX } },
+    ]);
+    const { sleep } = recordingSleep();
+    const client = createBillPaymentClient({ apiKey: 'sk_test_x', baseUrl, sleep });
+    const order = {
+      product_id: TX.id,
+      phone_number: '08031234567',
+      amount: '500.00',
+      external_reference: '1795000000AB12CD',
+    };
+    const result = await client.purchases.create(order, { idempotencyKey: null });
+    expect(seen.map((s) => [s.url, s.key])).toEqual([
+      ['/v1/purchases', undefined],
+      ['/v1/purchases', undefined],
+    ]);
+    expect(JSON.parse(seen[1]!.body)).toEqual(order);
+    expect(result.idempotencyKey).toBeNull();
+  });
+
   it('gives up after maxRetries and throws the last answer as BillPaymentApiError with retryAfter', async () => {
     const { baseUrl, seen } = await serve([
       { status: 429, headers: { 'Retry-After': '2' }, body: envelope(429, 'RATE_LIMITED', 'slow down') },
