@@ -258,6 +258,16 @@ export function webhookSetupCase(): CaseDef {
       }
       const { url, received, failNext } = await startReceiver(t.run);
       const body = { url, events: EVENT_TYPES, description: 'conformance run receiver' };
+      // First an endpoint subscribed to `*`: every event type, present and future. Made before the run's own endpoint,
+      // every event fanned out to that one (the account's pending purchases may settle meanwhile) is fanned out to it.
+      const everyEx = await webhookWrite(
+        t,
+        'createWebhookEndpoint',
+        { url: withQuery(url, EVERY_ENDPOINT), events: ['*'], description: 'conformance run receiver, every type' },
+        {},
+        { status: 201 },
+      );
+      const every = t.ok<{ data: { id: string; attributes: { secret: string } } }>(everyEx, 'createWebhookEndpoint');
       const key = t.newIdempotencyKey();
       const first = await webhookWrite(t, 'createWebhookEndpoint', body, { key }, { status: 201 });
       const created = t.ok<{ data: { id: string; attributes: { secret: string } } }>(first, 'createWebhookEndpoint');
@@ -274,15 +284,6 @@ export function webhookSetupCase(): CaseDef {
         transactionId: '',
         failNext,
       };
-      // Beside it, an endpoint subscribed to `*`: every event type, present and future, reaches it too.
-      const everyEx = await webhookWrite(
-        t,
-        'createWebhookEndpoint',
-        { url: withQuery(url, EVERY_ENDPOINT), events: ['*'], description: 'conformance run receiver, every type' },
-        {},
-        { status: 201 },
-      );
-      const every = t.ok<{ data: { id: string; attributes: { secret: string } } }>(everyEx, 'createWebhookEndpoint');
       if (every) {
         hook.every = { id: every.data.id };
         hook.secrets.push(every.data.attributes.secret);
