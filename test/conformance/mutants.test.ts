@@ -15,6 +15,7 @@ import { optionsFor, ownAccountKey, startReference, type Reference } from './sup
 import { FILTER_MUTANTS } from './support/filter-mutants.ts';
 import { MUTANTS } from './support/mutants.ts';
 import { PURCHASE_MUTANTS } from './support/purchase-mutants.ts';
+import { PURCHASE_API_MUTANTS } from './support/purchase-api-mutants.ts';
 import { startProxy, type Mutant } from './support/proxy.ts';
 import { WEBHOOK_MUTANTS } from './support/webhook-mutants.ts';
 
@@ -23,7 +24,7 @@ const kills: string[] = [];
 /** A run with writes waits for its webhook deliveries and polls its purchases: longer than the default 30 s when
  *  many share the two cores. */
 const RUN_TIMEOUT = 180_000;
-const ALL = [...MUTANTS, ...FILTER_MUTANTS, ...PURCHASE_MUTANTS, ...WEBHOOK_MUTANTS];
+const ALL = [...MUTANTS, ...FILTER_MUTANTS, ...PURCHASE_MUTANTS, ...PURCHASE_API_MUTANTS, ...WEBHOOK_MUTANTS];
 
 beforeAll(async () => {
   ref = await startReference();
@@ -81,6 +82,7 @@ describe('the conformance suite against mutants of the reference server', () => 
     expect(declared.length).toBeGreaterThanOrEqual(10);
     expect(new Set(ALL.map((m) => m.name)).size).toBe(ALL.length);
     expect(PURCHASE_MUTANTS.every((m) => m.writes)).toBe(true);
+    expect(PURCHASE_API_MUTANTS.every((m) => m.writes)).toBe(true);
     expect(WEBHOOK_MUTANTS.every((m) => m.writes)).toBe(true);
   });
 

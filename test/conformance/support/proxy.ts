@@ -70,10 +70,11 @@ async function fetchUpstream(upstreamOrigin: string, req: ProxiedRequest): Promi
 }
 
 export function forward(upstreamOrigin: string, req: ProxiedRequest, writes = false): Promise<ProxiedResponse> {
-  // A run with writes changes the account (balance, transactions) and its webhook endpoints, deliveries and events.
+  // A run with writes changes the account (balance, transactions, the purchases at /purchases/{id}) and its webhook
+  // endpoints, deliveries and events.
   const cacheable =
     (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') &&
-    !(writes && /\/(account|webhooks|events)(\/|\?|$)/.test(req.path));
+    !(writes && /\/(account|webhooks|events|purchases)(\/|\?|$)/.test(req.path));
   if (!cacheable) return fetchUpstream(upstreamOrigin, req);
   const id = req.headers['x-request-id'];
   const key = `${upstreamOrigin} ${req.method} ${req.path} ${req.headers.authorization ?? ''} ${id !== undefined && SANE_ID.test(id)}`;
