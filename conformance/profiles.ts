@@ -29,7 +29,7 @@ import { purchaseErrorCases } from './cases/purchase-errors.ts';
 import { purchaseOrderCases } from './cases/purchase-order.ts';
 import { purchaseCases } from './cases/purchases.ts';
 import { referenceCases } from './cases/references.ts';
-import { purchaseApiCases } from './cases/purchase-api.ts';
+import { offlineProductCases, purchaseApiCases } from './cases/purchase-api.ts';
 import { requestIdCases } from './cases/request-id.ts';
 import { responseCases } from './cases/responses.ts';
 import { verificationCases } from './cases/verifications.ts';
@@ -68,6 +68,7 @@ function afterWalks(run: RunContext): CaseDef[] {
     ...insufficientBalanceCases(run.contract),
     ...purchaseCases(run.contract),
     ...purchaseApiCases(run.contract),
+    ...offlineProductCases(run),
   ];
 }
 

@@ -20,7 +20,7 @@ import { duplicateReferenceConformance } from '../checks/duplicate_reference_con
 import { idempotentConcurrencyConformance } from '../checks/idempotent_concurrency_conformance.ts';
 import { purchaseStateConformance } from '../checks/purchase_state_conformance.ts';
 import { queryConformance, sameData } from '../checks/purchase_api_conformance.ts';
-import type { CaseContext, CaseDef } from '../context.ts';
+import type { CaseContext, CaseDef, RunContext } from '../context.ts';
 import type { Contract } from '../contract/operations.ts';
 import type { SandboxScenario } from '../contract/sandbox.ts';
 import type { RecordedResponse } from '../model.ts';
@@ -28,7 +28,16 @@ import type { Item } from '../shared.ts';
 import { CONCURRENT_REQUESTS } from './idempotency.ts';
 import { randomExternalReference, randomUUID, walkedTransactions } from './common.ts';
 import { choosePurchase, FEE_KOBO } from './purchase-choice.ts';
-import { kobo, naira, PURCHASE_KINDS, productAmountOf, productsFor, rangeOf, type Body } from './purchase-support.ts';
+import {
+  kobo,
+  naira,
+  PURCHASE_KINDS,
+  productAmountOf,
+  productsFor,
+  rangeOf,
+  validBody,
+  type Body,
+} from './purchase-support.ts';
 
 const CREATE = 'createPurchase';
 const VERIFY = 'verifyPurchase';
@@ -403,4 +412,30 @@ export function purchaseApiCases(contract: Contract): CaseDef[] {
   ];
 
   return [...reads, ...creates, ...errors, ...verifications, ...queries];
+}
+
+/**
+ * 422 PRODUCT_UNAVAILABLE: only an operator takes a product offline (listed with `available: false`), so a client
+ * reaches the cell only when the target lists such a product (coverage.ts has it out of reach otherwise). One case
+ * per kind whose walk lists one, built after the walks: its per-kind purchase and POST /purchases by its product_id
+ * → 422 PRODUCT_UNAVAILABLE.
+ */
+export function offlineProductCases(run: RunContext): CaseDef[] {
+  return Object.entries(PURCHASE_KINDS).flatMap(([perKind, { kind, list }]) => {
+    const offline = run.shared.walks.get(list)?.items.find((p) => p.attributes.available === false);
+    if (!offline) return [];
+    const unavailable = { status: 422, code: 'PRODUCT_UNAVAILABLE' } as const;
+    return [perKind, CREATE].map((operationId): CaseDef => ({
+      id: `purchase-api.${operationId}.offline_product.${kind}`,
+      group: 'purchase-api',
+      operationId,
+      title: `the offline ${kind} product ${offline.id} → 422 PRODUCT_UNAVAILABLE, nothing bought`,
+      needs: ['full'],
+      writes: true,
+      run: async (t) => {
+        const body = validBody(t, perKind, {}, offline);
+        await t.post({ body: operationId === CREATE ? byProduct(body, offline) : body }, 'full', unavailable);
+      },
+    }));
+  });
 }
