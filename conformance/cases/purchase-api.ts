@@ -273,10 +273,10 @@ export function purchaseApiCases(contract: Contract): CaseDef[] {
     c(
       CREATE,
       'other_environment_product',
-      "the other environment's product → 422 PRODUCT_NOT_FOUND",
+      "the other environment's bouquet (airtime products share their ids across environments) → 422 PRODUCT_NOT_FOUND",
       async (t) => {
-        const { body, product } = await chooseByProduct(t, 'createAirtimePurchase');
-        const list = t.op(PURCHASE_KINDS.createAirtimePurchase!.list);
+        const { body, product } = await chooseByProduct(t, 'createCableTvPurchase');
+        const list = t.op(PURCHASE_KINDS.createCableTvPurchase!.list);
         const ex = await t.send(
           { operationId: list.operationId, baseUrl: t.target.other.baseUrl ?? '', query: { per_page: 1 } },
           { authorization: `Bearer ${t.target.other.full ?? ''}`, label: "the other environment's full key" },
