@@ -250,7 +250,7 @@ describe('coverage', () => {
     durationMs: 0,
     cells: [{ operationId, status, code }],
   });
-  it("derives the cells from the contract and leaves 429/500/503, BILLER_UNAVAILABLE, a webhook write's 409 and WEBHOOK_LIMIT_REACHED out of the denominator, not a purchase's 409", () => {
+  it("derives the cells from the contract and leaves 429/500/503, BILLER_UNAVAILABLE, PRODUCT_UNAVAILABLE, a webhook write's 409 and WEBHOOK_LIMIT_REACHED out of the denominator, not a purchase's 409", () => {
     const c = computeCoverage(contract, 'full', []);
     expect(c.cells.filter((x) => x.operationId === 'getTransaction' && x.status === 401).map((x) => x.code)).toEqual([
       'AUTHENTICATION_REQUIRED',
@@ -261,6 +261,9 @@ describe('coverage', () => {
     ]);
     const ops = contract.operations.length;
     const billed = contract.operations.filter((o) => o.responses.get(503)?.codes.includes('BILLER_UNAVAILABLE')).length;
+    // Only an operator takes a product offline: the five purchase operations' 422 PRODUCT_UNAVAILABLE.
+    const offline = contract.operations.filter((o) => o.responses.get(422)?.codes.includes('PRODUCT_UNAVAILABLE'));
+    expect(offline.length).toBe(5);
     expect(
       outOfReach(true)
         .map((x) => `${x.status} ${x.code}`)
@@ -269,6 +272,7 @@ describe('coverage', () => {
       [
         ...Array(ops).fill(['429 RATE_LIMITED', '500 INTERNAL_ERROR', '503 SERVICE_UNAVAILABLE']).flat(),
         ...Array(billed).fill('503 BILLER_UNAVAILABLE'),
+        ...Array(offline.length).fill('422 PRODUCT_UNAVAILABLE'),
         ...Array(WEBHOOK_POSTS.length).fill('409 IDEMPOTENCY_KEY_IN_USE'),
         '422 WEBHOOK_LIMIT_REACHED',
       ].sort(),
@@ -276,21 +280,21 @@ describe('coverage', () => {
     // A purchase's 409 is reachable: the biller-timeout scenarios keep the first request in flight (about 1.5 s).
     expect(
       c.cells
-        .filter((x) => x.status === 409 && x.state !== 'out-of-reach')
+        .filter((x) => x.code === 'IDEMPOTENCY_KEY_IN_USE' && x.state !== 'out-of-reach')
         .map((x) => x.operationId)
         .sort(),
     ).toEqual(
       contract.operations
-        .filter((o) => o.operationId.endsWith('Purchase'))
+        .filter((o) => /^create\w*Purchase$/.test(o.operationId))
         .map((o) => o.operationId)
         .sort(),
     );
-    expect(c).toMatchObject({ reachable: 410, exercised: 0, percent: 0 });
+    expect(c).toMatchObject({ reachable: 427, exercised: 0, percent: 0 });
   });
   it('without writes, every cell of a write operation but its 405 is out of reach, with the reason', () => {
     const c = computeCoverage(contract, 'full', [], { writes: false });
     const write = c.cells.filter((x) => contract.op(x.operationId).writes);
-    // The four purchases, the three webhook POSTs, PATCH and DELETE /webhooks/{id}.
+    // The five purchases, the verification and the query by POST, the three webhook POSTs, PATCH and DELETE /webhooks/{id}.
     expect(
       write
         .filter((x) => x.state !== 'out-of-reach')
@@ -302,16 +306,19 @@ describe('coverage', () => {
         'createCableTvPurchase',
         'createDataPurchase',
         'createElectricityPurchase',
+        'createPurchase',
         'createWebhookDelivery',
         'createWebhookEndpoint',
         'createWebhookSecretRotation',
         'deleteWebhookEndpoint',
+        'queryPurchase',
         'updateWebhookEndpoint',
+        'verifyPurchase',
       ].map((o) => `${o} 405`),
     );
     // NO_WRITES_WHY wins over every other reason on a write, the webhook ones included.
     expect(write.filter((x) => x.status === 422 || x.status === 409).every((x) => x.why === NO_WRITES_WHY)).toBe(true);
-    expect(c.reachable).toBe(241);
+    expect(c.reachable).toBe(242);
   });
   it('counts a cell exercised by a case that ran, not by a skipped one', () => {
     const cell = { operationId: 'getAccount', status: 200, code: null };
@@ -328,8 +335,8 @@ describe('coverage', () => {
       { ...base, id: 'a', status: 'passed', cells: [cell] },
       { ...base, id: 'b', status: 'skipped', cells: [{ ...cell, operationId: 'getHealth' }] },
     ]);
-    expect(c).toMatchObject({ reachable: contract.operations.length, exercised: 1, percent: 3.7 });
-    expect(c.reachable).toBe(27);
+    expect(c).toMatchObject({ reachable: contract.operations.length, exercised: 1, percent: 3.2 });
+    expect(c.reachable).toBe(31);
   });
   it("a webhook write's 409 IDEMPOTENCY_KEY_IN_USE is out of reach with its reason, on the three webhook POSTs only; met all the same, it counts", () => {
     const c = computeCoverage(contract, 'full', []);
@@ -373,7 +380,7 @@ describe('coverage', () => {
         .map(cellKey)
         .sort(),
     ).toEqual([...NEEDS_DATA].sort());
-    expect(none.reachable).toBe(241 - NEEDS_DATA.length);
+    expect(none.reachable).toBe(242 - NEEDS_DATA.length);
     // The unknown-id 404s and the lists are reachable without data.
     for (const k of [
       'getWebhookEndpoint 404 WEBHOOK_NOT_FOUND',
