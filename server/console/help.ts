@@ -41,7 +41,8 @@ const rows = (pairs: [string, string][], indent = '  ') => {
 
 function operationsOf(scope: string): string {
   const ops = Object.values(OPERATIONS)
-    .filter((o) => o.scope === scope)
+    // An operation's scope may list alternatives, space-separated (any one suffices): it needs each of them.
+    .filter((o) => o.scope?.split(' ').includes(scope))
     .map((o) => `${o.method} ${o.path}`);
   return ops.length > 0 ? ops.join(', ') : '(no operation of the contract needs it yet)';
 }
