@@ -21,8 +21,8 @@ export default tseslint.config(
   {
     ignores: [
       'generated/**',
-      'node_modules/**',
-      'dist/**',
+      '**/node_modules/**',
+      '**/dist/**',
       'reports/**',
       'bench/tmp/**',
       '.data/**',
