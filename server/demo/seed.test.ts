@@ -29,6 +29,9 @@ afterAll(async () => {
   await Promise.all(stores.map((s) => s.close()));
 });
 
+/** The rows as the store reads them back: the demo catalogue is written without `available`, so all are on sale. */
+const onSale = (rows: ProductRow[]): ProductRow[] => rows.map((r) => ({ ...r, available: true }));
+
 async function productsOf(store: Store, env: Environment): Promise<ProductRow[]> {
   const out: ProductRow[] = [];
   for (const kind of PRODUCT_KINDS) out.push(...(await store.listProducts(env, kind, {}, ALL)).items);
@@ -143,7 +146,7 @@ describe('loadDemo on an empty store', () => {
 
   it.each(ENVIRONMENTS)('loads the catalogue of %s in listing order', async (env) => {
     expect(await store.countProducts(env)).toBe(buildCatalogue(env).length);
-    expect(await productsOf(store, env)).toEqual(buildCatalogue(env));
+    expect(await productsOf(store, env)).toEqual(onSale(buildCatalogue(env)));
   });
 
   it('filters the stored catalogue by its columns', async () => {
@@ -164,7 +167,7 @@ describe('ensureCatalogue', () => {
   it('loads the catalogue of every environment without creating any account, once', async () => {
     const store = await freshStore();
     expect(await ensureCatalogue(store)).toEqual(['production', 'sandbox']);
-    for (const env of ENVIRONMENTS) expect(await productsOf(store, env)).toEqual(buildCatalogue(env));
+    for (const env of ENVIRONMENTS) expect(await productsOf(store, env)).toEqual(onSale(buildCatalogue(env)));
     expect(await store.listAccounts()).toEqual([]);
     expect(await ensureCatalogue(store)).toEqual([]);
   });
@@ -174,7 +177,7 @@ describe('ensureCatalogue', () => {
     const one = buildCatalogue('production').slice(0, 1);
     await store.replaceProducts('production', one);
     expect(await ensureCatalogue(store)).toEqual(['sandbox']);
-    expect(await productsOf(store, 'production')).toEqual(one);
+    expect(await productsOf(store, 'production')).toEqual(onSale(one));
   });
 });
 

@@ -601,7 +601,7 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
         expect(p1.total_count).toBe(3);
         expect(p1.items.map((p) => p.id)).toEqual(['mtn-weekly-1', 'glo-daily-1']);
         const p2 = await store.listProducts('production', 'dataplan', {}, { page: 2, per_page: 2 });
-        expect(p2.items).toEqual([prod[0]]);
+        expect(p2.items).toEqual([{ ...prod[0], available: true }]); // written without `available`: on sale
         expect(p2.items[0]!.attributes).toEqual({ data: '1GB', price: '350.00' });
         expect(await store.listProducts('production', 'dataplan', {}, { page: 3, per_page: 2 })).toEqual({
           items: [],
@@ -622,7 +622,7 @@ function storeSuite(title: string, open: () => Promise<Harness>) {
       });
 
       it('gets one product by id in its environment only', async () => {
-        expect(await store.getProduct('production', 'ikedc-prepaid')).toEqual(prod[3]);
+        expect(await store.getProduct('production', 'ikedc-prepaid')).toEqual({ ...prod[3], available: true });
         expect((await store.getProduct('sandbox', 'mtn-daily-1'))?.sort_order).toBe(1);
         expect(await store.getProduct('sandbox', 'ikedc-prepaid')).toBeNull(); // the other environment's product
         expect(await store.getProduct('production', 'no-such-product')).toBeNull();
