@@ -20,7 +20,11 @@ const EVENT_TYPES = [
   'transaction.failed',
   'transaction.reversed',
   'account.low_balance',
+  'product.price_changed',
+  'product.unavailable',
+  'product.available',
 ];
+const PRODUCT_KINDS = ['airtime', 'dataplan', 'electricity', 'cabletv'];
 /** What an endpoint subscribes to: the event types, and `*` (every type, present and future). */
 const SUBSCRIPTIONS = ['*', ...EVENT_TYPES];
 const ok = (pointer: string, v: unknown): void => {
@@ -73,6 +77,21 @@ describe('the top-level webhooks', () => {
       expect(value.api_version).toBe((bundle.info as JsonObject).version);
       const data = value.data as JsonObject;
       const attributes = data.attributes as JsonObject;
+      if (type.startsWith('product.')) {
+        // The product after the change (no updated_at of its own: created_at is when it changed).
+        expect(PRODUCT_KINDS).toContain(data.type);
+        if (type === 'product.price_changed') {
+          const price = attributes.price as JsonObject;
+          const previous = value.previous_price as JsonObject;
+          expect(previous.basis).toBe(price.basis);
+          expect(previous).not.toEqual(price);
+        } else {
+          expect(attributes.available).toBe(type === 'product.available');
+          expect(value.previous_price).toBeUndefined();
+        }
+        return;
+      }
+      expect(value.previous_price).toBeUndefined();
       if (type.startsWith('transaction.')) {
         expect(data.type).toBe('transaction');
         expect(attributes.status).toBe(type.replace('transaction.', ''));
