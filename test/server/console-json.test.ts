@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../server/console/command-table.ts';
 import { runConsole } from '../../server/console/main.ts';
 import { SCOPES } from '../../server/domain.ts';
+import { ensureCatalogue } from '../../server/demo/seed.ts';
 import { openStore } from '../../server/store/open.ts';
 import { purchase, snapshot } from '../helpers/store-fixtures.ts';
 import { endpointSecrets, secretRecord } from '../../server/webhooks/secrets.ts';
@@ -39,9 +40,20 @@ function strings(value: unknown, path = '$'): [string, string][] {
 }
 
 /** State the cases share: ids made by earlier commands. */
-const s = { account: '', key: '', endpoint: '', event: '' };
+const s = { account: '', key: '', endpoint: '', event: '', dataPlan: '' };
 const ENDPOINT = '7d2e8f0a-4c3b-4d5e-9f6a-2b3c4d5e6f7a';
 const EVENTS = ['transaction.pending', 'transaction.successful'] as const;
+
+/** The catalogue the product commands change (a server's start loads it; no console command does). */
+async function seedCatalogue(): Promise<void> {
+  const store = await openStore({ dataDir: dir });
+  try {
+    await ensureCatalogue(store);
+    s.dataPlan = (await store.listProducts('sandbox', 'dataplan', {}, { page: 1, per_page: 1 })).items[0]!.id;
+  } finally {
+    await store.close();
+  }
+}
 
 /** Makes an endpoint with two event types, and a purchase whose event it is sent (no console command creates them). */
 async function seedWebhook(): Promise<void> {
@@ -109,7 +121,19 @@ const CASES: Record<string, Case> = {
   },
   'account list': { args: () => ['account', 'list'] },
   'account set-api-access': { args: () => ['account', 'set-api-access', '--account', s.account, '--enabled', 'false'] },
-  'wallet fund': { args: () => ['wallet', 'fund', '--account', s.account, '--amount', '5000.00'] },
+  'wallet fund': {
+    args: () => ['wallet', 'fund', '--account', s.account, '--amount', '5000.00'],
+    after: seedCatalogue,
+  },
+  'account set-low-balance-threshold': {
+    args: () => ['account', 'set-low-balance-threshold', '--account', s.account, '--amount', '1000.00'],
+  },
+  'products set-price': {
+    args: () => ['products', 'set-price', '--env', 'sandbox', '--product', s.dataPlan, '--price', '150.00'],
+  },
+  'products set-availability': {
+    args: () => ['products', 'set-availability', '--env', 'sandbox', '--product', s.dataPlan, '--available', 'false'],
+  },
   'key create': {
     args: () => ['key', 'create', '--account', s.account, '--name', 'till', '--scopes', 'read_balance,view_products'],
     lists: { scopes: ['read_balance', 'view_products'], allow_list: [] },
