@@ -65,9 +65,9 @@ describe.skipIf(chromiumMissing)(
       return false;
     };
 
-    it('lists all 27 operations by their summaries under their tags', async () => {
+    it('lists all 31 operations by their summaries under their tags', async () => {
       const ops = operations();
-      expect(ops).toHaveLength(27);
+      expect(ops).toHaveLength(31);
       for (const o of ops) {
         const tag = String((o.operation.tags as string[])[0]);
         const summary = String(o.operation.summary);
@@ -86,7 +86,7 @@ describe.skipIf(chromiumMissing)(
       await expect.poll(() => page.getByText('biller reverses').count()).toBeGreaterThan(0);
     });
 
-    it('shows the webhooks guide with both verification samples, and the four webhooks we send', async () => {
+    it('shows the webhooks guide with both verification samples, and the eight webhooks we send', async () => {
       for (const heading of [
         'How webhooks work',
         'Verifying a delivery',
@@ -102,7 +102,7 @@ describe.skipIf(chromiumMissing)(
       const webhooks = Object.values(bundle.webhooks as JsonObject).map((w) =>
         String(((w as JsonObject).post as JsonObject).summary),
       );
-      expect(webhooks).toHaveLength(4);
+      expect(webhooks).toHaveLength(8);
       for (const summary of webhooks) {
         await expect
           .poll(() => shownInMenu(summary, 'Webhooks'), { message: `webhook '${summary}'`, timeout: 10_000 })
