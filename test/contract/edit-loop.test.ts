@@ -143,8 +143,8 @@ describe('editing the contract: a product_type filter on listTransactions, end t
       //    on the cases generated from the new x-filter.
       patch(
         'server/handlers/transactions.ts',
-        'to: true, page: true, per_page: true,',
-        'to: true, product_type: true, page: true, per_page: true,',
+        '    to: true,\n    page: true,',
+        '    to: true,\n    product_type: true,\n    page: true,',
       );
       const ignored = await conformance();
       expect(ignored.code).toBe(1);
