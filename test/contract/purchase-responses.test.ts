@@ -23,20 +23,22 @@ const PURCHASE = {
 };
 const VERIFY = { ...AUTH, 400: ['INVALID_PARAMETER'] };
 const REUSED = 'IDEMPOTENCY_KEY_REUSED';
+/** Issue 25: a product an operator took offline (`available: false`) answers 422 on every purchase of its kind. */
+const OFFLINE = 'PRODUCT_UNAVAILABLE';
 
 /** Purchases design §1, "Responses of the four purchases" / "of the two verifications". */
 const CODES: Record<string, Record<number, string[]>> = {
-  createAirtimePurchase: { ...PURCHASE, 422: [REUSED, 'AMOUNT_OUT_OF_RANGE', 'INSUFFICIENT_BALANCE'] },
-  createDataPurchase: { ...PURCHASE, 422: [REUSED, 'PRODUCT_NOT_FOUND', 'INSUFFICIENT_BALANCE'] },
+  createAirtimePurchase: { ...PURCHASE, 422: [REUSED, OFFLINE, 'AMOUNT_OUT_OF_RANGE', 'INSUFFICIENT_BALANCE'] },
+  createDataPurchase: { ...PURCHASE, 422: [REUSED, 'PRODUCT_NOT_FOUND', OFFLINE, 'INSUFFICIENT_BALANCE'] },
   createElectricityPurchase: {
     ...PURCHASE,
     404: ['METER_NOT_FOUND'],
-    422: [REUSED, 'PRODUCT_NOT_FOUND', 'AMOUNT_OUT_OF_RANGE', 'INSUFFICIENT_BALANCE'],
+    422: [REUSED, 'PRODUCT_NOT_FOUND', OFFLINE, 'AMOUNT_OUT_OF_RANGE', 'INSUFFICIENT_BALANCE'],
   },
   createCableTvPurchase: {
     ...PURCHASE,
     404: ['SMARTCARD_NOT_FOUND'],
-    422: [REUSED, 'PRODUCT_NOT_FOUND', 'INSUFFICIENT_BALANCE'],
+    422: [REUSED, 'PRODUCT_NOT_FOUND', OFFLINE, 'INSUFFICIENT_BALANCE'],
   },
   getElectricityMeter: { ...VERIFY, 404: ['PRODUCT_NOT_FOUND', 'METER_NOT_FOUND'] },
   getCableTvSmartcard: { ...VERIFY, 404: ['PRODUCT_NOT_FOUND', 'SMARTCARD_NOT_FOUND'] },
