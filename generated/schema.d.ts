@@ -2889,14 +2889,14 @@ export interface components {
         XRateLimitLimit: string;
         /**
          * @description Requests the budget that counted this request has left in its current one-second window, this request counted
-         *     (the `r` of `RateLimit`): `0` on the last request it allows and on a 429. At most `X-RateLimit-Limit`. Sent with
+         *     (the `r` of `RateLimit`), a count in decimal digits such as `99`: `0` on the last request it allows and on a 429. At most `X-RateLimit-Limit`. Sent with
          *     `X-RateLimit-Limit`, on the same responses.
          * @example 99
          */
         XRateLimitRemaining: string;
         /**
          * @description When the current window of the budget that counted this request ends, as a Unix time in whole seconds (rounded
-         *     up): from then on `X-RateLimit-Remaining` is back at `X-RateLimit-Limit`. A point in time, not a duration — the
+         *     up) written in decimal digits, such as `1795166143`: from then on `X-RateLimit-Remaining` is back at `X-RateLimit-Limit`. A point in time, not a duration — the
          *     seconds left are the `t` of `RateLimit` (and, on a 429, `Retry-After`). With one-second windows it is at most a
          *     couple of seconds after the response's `Date`. Sent with `X-RateLimit-Limit`, on the same responses.
          * @example 1795166143

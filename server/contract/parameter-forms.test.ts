@@ -159,4 +159,18 @@ describe('BODY_MEMBER_FORMS', () => {
     for (const example of examples)
       expect(schemas.validate(pointer, asValue(example)), `${member}: ${example}`).toEqual([]);
   });
+
+  // A list in words ("among a, b, c") names exactly the values its items take: an event type added to the contract
+  // (issue 25's product.*) and not to the words would tell a partner it is refused.
+  it.each(members.filter(([member]) => BODY_MEMBER_FORMS[member]?.includes(' among ')))(
+    'lists exactly the values the contract takes for the items of %s (%s)',
+    (member, pointer) => {
+      const listed = /among (.+?), such as/
+        .exec(BODY_MEMBER_FORMS[member]!)![1]!
+        .split(', ')
+        .map((v) => v.replace(/ \(.*\)$/, ''));
+      const items = deref(deref({ $ref: pointer }).items as Node);
+      expect(listed.sort()).toEqual([...(items.enum as string[])].sort());
+    },
+  );
 });

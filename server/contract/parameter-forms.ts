@@ -22,7 +22,7 @@ export const PARAMETER_FORMS: Readonly<Record<string, string>> = {
   distributor:
     'a distributor code, one of AEDC, BEDC, EEDC, EKEDC, IBEDC, IKEDC, JED, KAEDCO, KEDCO, PHED, YEDC, ABAPOWER (any letter case), such as IKEDC',
   provider: 'one of DSTV, GOTV, STARTIMES, SHOWMAX (any letter case), such as DSTV',
-  type: 'one of transaction.pending, transaction.successful, transaction.failed, transaction.reversed, account.low_balance, such as transaction.successful',
+  type: 'one of transaction.pending, transaction.successful, transaction.failed, transaction.reversed, account.low_balance, product.price_changed, product.unavailable, product.available, such as transaction.successful',
   event_id: 'an event id (a UUID), such as 3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f',
   transaction_id: 'a transaction id (a UUID), such as 3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f',
 };
@@ -54,7 +54,7 @@ export const BODY_MEMBER_FORMS: Readonly<Record<string, string>> = {
     'your own order reference of 16 characters: 10 digits, your Unix time in seconds, then 6 letters or digits, such as 1795166142AB12CD',
   url: 'an absolute https URL of at most 2048 characters (http only in a sandbox that allows private addresses), such as https://hooks.shop.ng/billpay',
   events:
-    'a list of 1 to 4 different values among * (every event type), transaction.pending, transaction.successful, transaction.failed, transaction.reversed, account.low_balance, such as ["transaction.failed"] or ["*"]',
+    'a list of 1 to 4 different values among * (every event type), transaction.pending, transaction.successful, transaction.failed, transaction.reversed, account.low_balance, product.price_changed, product.unavailable, product.available, such as ["transaction.failed"] or ["*"]',
   description: 'a text of at most 256 characters, or null, such as Orders',
   enabled: 'true or false, such as true',
   event_id: 'the id (a UUID) of one of your events of the last 30 days, such as 3f6c2a9e-8b1d-4c7a-9e2f-5a4b3c2d1e0f',
