@@ -33,8 +33,12 @@ async function startMain(dataDir: string, file: string, env: Record<string, stri
       ready: (r) => r.status === 200,
     },
   );
-  // The keys file is written right after listen; give it a moment when the probe won the race.
-  for (let i = 0; i < 50 && !safeRead(file); i++) await new Promise((r) => setTimeout(r, 100));
+  // The keys file is written right after listen, so the probe can win the race: wait for the file itself (a fixed
+  // number of polls ran out on a loaded machine), or stop at once if the server ended; the caller's timeout bounds it.
+  while (!safeRead(file)) {
+    if (s.child.exitCode !== null) throw new Error(`the server exited before writing ${file}:\n${s.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
   return { s, port };
 }
 const safeRead = (f: string) => {
@@ -72,6 +76,7 @@ describe('start-up', () => {
       'ip_restricted',
       'ip_loopback',
       'low_balance',
+      'api_disabled',
     ];
     expect(Object.keys(keys)).toEqual(['production', 'sandbox']);
     expect(Object.keys(keys.production.keys).sort()).toEqual([...roles].sort());
