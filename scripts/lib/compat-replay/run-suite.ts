@@ -13,6 +13,8 @@ export interface FailedCase {
   operationId: string;
   check: string;
   message: string;
+  /** Every failure of the case (check and message), the first of which is `check` and `message`. */
+  failures: { check: string; message: string }[];
 }
 
 export interface SuiteRun {
@@ -68,6 +70,7 @@ export async function runReleaseSuite(tree: string, args: string[], reportDir: s
       operationId: c.operationId ?? '-',
       check: c.failures?.[0]?.check ?? '?',
       message: c.failures?.[0]?.message ?? '',
+      failures: (c.failures ?? []).map((f) => ({ check: f.check ?? '?', message: f.message ?? '' })),
     }));
   return { code, totals: results.totals, coverage: results.coverage?.percent, failed };
 }
