@@ -15,8 +15,13 @@ export interface SuiteOperation {
   path: string;
   /** The documented success status (200; 201 for a creation; 204 for a deletion, which has no body). */
   success: number;
-  /** The one scope the operation needs; null when public. */
+  /** A scope the operation needs (its first alternative); null when public. */
   scope: string | null;
+  /**
+   * Every scope that grants the operation, in the contract's order: one, or the alternatives of an operation open to
+   * any of several (POST /purchases, POST /purchases/verify — issue 24), which a 403 names space-separated.
+   */
+  scopes: string[];
   /** Documented query parameters with their documented example. */
   query: { name: string; example: string }[];
 }
@@ -66,12 +71,13 @@ export function operationsOf(bundle: Json): SuiteOperation[] {
           .filter((c) => c >= 200 && c < 300),
       );
       const security = (op.security ?? bundle.security ?? []) as Record<string, string[]>[];
-      const scope = security.flatMap((s) => Object.values(s).flat())[0] ?? null;
+      const scopes = security.flatMap((s) => Object.values(s).flat());
+      const scope = scopes[0] ?? null;
       const query = ((op.parameters ?? []) as Json[])
         .map(deref)
         .filter((p) => p.in === 'query')
         .map((p) => ({ name: String(p.name), example: String(p.example) }));
-      out.push({ id: String(op.operationId), method: method.toUpperCase(), path, success, scope, query });
+      out.push({ id: String(op.operationId), method: method.toUpperCase(), path, success, scope, scopes, query });
     }
   return out;
 }
@@ -302,7 +308,7 @@ export function portmanConfig(bundle: Json): Json {
         403,
         'INSUFFICIENT_SCOPE',
         [bearer(keyVariable(scopeLessRole(o.scope!)))],
-        [['WWW-Authenticate', `scope="${o.scope}"`]],
+        [['WWW-Authenticate', `scope="${o.scopes.join(' ')}"`]],
       ),
     ]);
   }
