@@ -8,6 +8,7 @@ import { cents } from '../checks/product_invariants.ts';
 import type { CaseContext } from '../context.ts';
 import type { Exchange } from '../model.ts';
 import type { Item } from '../shared.ts';
+import { randomExternalReference } from './common.ts';
 
 /** The purchase operations and the product_type their transactions carry (the kind of product they sell). */
 export const PURCHASE_KINDS: Record<string, { kind: string; list: string }> = {
@@ -71,6 +72,8 @@ export function validBody(t: CaseContext, operationId: string, over: Body = {}, 
   const range = rangeOf(p);
   if ('amount' in body && range) body.amount = naira(range.min);
   if ('reference' in body) body.reference = t.run.api.unique('conformance-ref');
+  // The example's own external_reference buys once per account: each case's purchase gets a new one.
+  if ('external_reference' in body) body.external_reference = randomExternalReference();
   return { ...body, ...over };
 }
 

@@ -24,7 +24,7 @@ import { webhookSignatureConformance } from '../checks/webhook_signature_conform
 import type { CaseContext, CaseDef, RunContext } from '../context.ts';
 import type { Exchange } from '../model.ts';
 import type { ReceivedWebhook, RunWebhook } from '../shared.ts';
-import { pathParamsFor, randomUUID } from './common.ts';
+import { pathParamsFor, randomExternalReference, randomUUID } from './common.ts';
 
 const EVENT_TYPES = ['transaction.pending', 'transaction.successful', 'transaction.failed', 'transaction.reversed'];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -299,7 +299,11 @@ export function webhookSetupCase(): CaseDef {
               (s) => s.operation === 'createAirtimePurchase' && s.outcome === 'pending' && s.then === 'successful',
             )
           : undefined;
-      const order = story && example && typeof example === 'object' ? { ...example, ...story.when } : example;
+      // A new external_reference: the example's own buys once per account.
+      const order =
+        example && typeof example === 'object'
+          ? { ...example, ...(story ? story.when : {}), external_reference: randomExternalReference() }
+          : example;
       const bought = await t.send(
         {
           operationId: 'createAirtimePurchase',
