@@ -30,7 +30,8 @@ export interface WriteModel {
 
 /** The JSON request body of a POST or PATCH operation, or null for an operation without one. */
 export function writeModel(bundle: Bundle, op: OperationModel): WriteModel | null {
-  if (op.method !== 'POST' && op.method !== 'PATCH') return null;
+  // A POST may take no body (POST /purchases/{id}/query).
+  if ((op.method !== 'POST' && op.method !== 'PATCH') || op.requestBody === null) return null;
   const at = `#/paths/${escapePointer(op.path)}/${op.method.toLowerCase()}/requestBody/content/application~1json/schema`;
   const { node, pointer } = bundle.resolve(at);
   const members: Record<string, JsonObject> = {};
