@@ -10,12 +10,12 @@
  *   reference, reads it by id and queries it (successful at once in the sandbox); the wallet is debited once. The
  *   server runs without its settlement worker, so only the query can settle the purchase.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bash } from '../helpers/bash.ts';
 import { chromiumMissing, launchChromium } from '../helpers/chromium.ts';
 import { bundle, operations, type JsonObject } from '../helpers/bundle.ts';
 import { projectRoot, run } from '../helpers/run.ts';
@@ -78,26 +78,6 @@ function jsonTexts(out: string): unknown[] {
   expect(depth, `unterminated JSON in the output: ${out.slice(start, start + 200)}`).toBe(0);
   return values;
 }
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-const bash = (script: string, env: Record<string, string>): Promise<Run> =>
-  new Promise((resolve) => {
-    execFile(
-      'bash',
-      ['-c', `set -euo pipefail\n${script}`],
-      {
-        cwd: projectRoot,
-        timeout: 60_000,
-        env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}`, ...env },
-      },
-      (err, stdout, stderr) =>
-        resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr }),
-    );
-  });
 
 const kobo = (amount: string) => Math.round(Number(amount) * 100);
 

@@ -9,12 +9,13 @@
  * - it says `TEST_REDIS_URL` is read by the robustness suite, which is the only code that reads it;
  * - its opening paragraph says what the API does, purchases and webhooks included.
  */
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bash } from '../helpers/bash.ts';
 import { projectRoot } from '../helpers/run.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -36,26 +37,6 @@ function replaceOnce(text: string, from: string, to: string): string {
   expect(text.split(from).length - 1, `README example: ${JSON.stringify(from)} once`).toBe(1);
   return text.replace(from, to);
 }
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-const bash = (script: string, env: Record<string, string>): Promise<Run> =>
-  new Promise((resolve) => {
-    execFile(
-      'bash',
-      ['-c', `set -euo pipefail\n${script}`],
-      {
-        cwd: projectRoot,
-        timeout: 60_000,
-        env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}`, ...env },
-      },
-      (err, stdout, stderr) =>
-        resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr }),
-    );
-  });
 
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
