@@ -94,12 +94,9 @@ export const PURCHASE_MUTANTS: Mutant[] = [
     check: 'money_conservation',
     writes: true,
     response: async (res, req, ctx) => {
-      // The same purchase again under a new key: the server buys (and debits) twice, the client sees one purchase.
-      if (created(req, res) && !replayed(res))
-        await ctx.upstream({
-          ...req,
-          headers: { ...req.headers, 'idempotency-key': `${req.headers['idempotency-key'] ?? ''}-again` },
-        });
+      // The same purchase again under a new key and reference (the server would refuse a used reference with a 409):
+      // the server buys (and debits) twice, the client sees one purchase.
+      if (created(req, res) && !replayed(res)) await ctx.upstream(withFreshReference(req));
     },
   },
   {
