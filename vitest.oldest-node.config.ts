@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * CI's second runtime (.ci/run): the product's tests on the oldest supported Node (22.12.0), run as
+ * CI's second runtime (.ci/run): the product's tests on the oldest supported Node (22.13.0), run as
  * `<node 22>/bin/node node_modules/vitest/vitest.mjs run --config vitest.oldest-node.config.ts` with the node_modules
  * that `npm ci` installed on Node 24. vitest forks its workers with `process.execPath`, so the tests, the in-process
  * reference server and the processes they spawn with `process.execPath` (the bundled server, the conformance CLI,

@@ -4,7 +4,7 @@
 #   source scripts/ensure-node.sh            # primary runtime: the node on PATH if it is 24.x, else the pinned 24.21.0
 #   source scripts/ensure-node.sh primary    # the same; say it in scripts, since a bare `source` hands the file the
 #                                            # caller's own positional parameters
-#   source scripts/ensure-node.sh 22.12.0    # exactly this version (CI's second run: the oldest supported)
+#   source scripts/ensure-node.sh 22.13.0    # exactly this version (CI's second run: the oldest supported)
 #   source scripts/ensure-node.sh supported  # the node on PATH if package.json `engines` allows it, else the pinned
 #                                            # 24.21.0: what every npm script runs on (scripts/on-node.sh), so that
 #                                            # `npm start` and `npm test` work from a machine whose node is older
@@ -53,7 +53,7 @@ _ensure_node_install() {
   [ -x "$dir/node_modules/$pkg/bin/node" ] || { _ensure_node_fail "could not move the install into $dir"; return 1; }
 }
 
-# True when version $1 (v22.12.0) satisfies one of the `^X.Y.Z` alternatives of range $2, the only form package.json
+# True when version $1 (v22.13.0) satisfies one of the `^X.Y.Z` alternatives of range $2, the only form package.json
 # `engines` uses here (test/runtime/caret-range.ts is the same rule in TypeScript); any other form is false.
 _ensure_node_satisfies() {
   local version=${1#v} alternative major minor patch w_major w_minor w_patch
@@ -96,7 +96,7 @@ _ensure_node_main() {
   fi
   case "$want" in
     [0-9]*.[0-9]*.[0-9]*) ;;
-    *) _ensure_node_fail "expected a version such as 22.12.0, got '$want'"; return 1 ;;
+    *) _ensure_node_fail "expected a version such as 22.13.0, got '$want'"; return 1 ;;
   esac
   dir="$root/.tools/node-$want"
   # `|| true`: no match is an answer here, also under a caller's `set -e -o pipefail`.

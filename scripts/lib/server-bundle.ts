@@ -12,7 +12,7 @@ export function serverBundleOptions(root: string): BuildOptions {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node22.12', // the oldest runtime package.json engines allows
+    target: 'node22.13', // the oldest runtime package.json engines allows
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',

@@ -3,7 +3,7 @@
  * than package.json `engines` allows (any Node from 20 on): its npm installs the lockfile (no engine-strict refusal),
  * and every npm script runs through scripts/on-node.sh on a node `engines` allows — the project's pinned Node 24 when
  * the machine's is older. And the guard engine-strict gave, kept where it means something: the lockfile installs under
- * `--engine-strict` on the very runtime these tests run on (CI: Node 24, then the oldest supported, 22.12.0).
+ * `--engine-strict` on the very runtime these tests run on (CI: Node 24, then the oldest supported, 22.13.0).
  *
  * "An older node" is a real one from the machine (`which -a node`, e.g. Debian's Node 20), or the test says why it
  * is skipped. A fresh clone with Node 20 first on PATH is the full proof (issue 22); this is its part that runs here.
@@ -145,7 +145,7 @@ describe.skipIf(!older)(
 
 describe(`the lockfile on this runtime (Node ${process.version})`, () => {
   it('installs under --engine-strict: no locked package refuses a runtime CI runs the tests on', () => {
-    // npm on this very node (first on PATH), as CI's `npm ci` on Node 24 did and its second run on 22.12.0 now does too.
+    // npm on this very node (first on PATH), as CI's `npm ci` on Node 24 did and its second run on 22.13.0 now does too.
     const r = sh('npm', [...npmCi, '--engine-strict'], {
       cwd: manifestCopy(),
       path: withFirst(dirname(process.execPath)),
