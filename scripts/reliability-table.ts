@@ -130,6 +130,13 @@ export const ROWS: Row[] = [
     file: 'purchases-retry-storm.spec.ts',
   },
   {
+    id: 'product-price-race',
+    check: '120 purchases of one fixed-price product over 2 instances, its price changed mid-burst with the console',
+    threat:
+      'money: a purchase charged a mix of two prices, or the old price after the change; ASVS V11.1.6 (race conditions)',
+    file: 'product-price-race.spec.ts',
+  },
+  {
     id: 'webhooks-delivery',
     check: '1,000 webhook events over 2 instances, 30 % of first attempts failing',
     threat: 'lost or duplicated notifications; ASVS V11.1.6 (race conditions)',
