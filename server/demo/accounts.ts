@@ -13,6 +13,12 @@ export { DEMO_BALANCE_FLOOR_KOBO } from './transactions.ts';
 
 /** What the low-balance account's wallet holds at every demo start (so INSUFFICIENT_BALANCE is easy to reach). */
 export const LOW_BALANCE = '50.00';
+/**
+ * The low-balance account's low-balance threshold, set at every demo start: under LOW_BALANCE, so that any purchase of
+ * more than LOW_BALANCE − this (the cheapest airtime, 50.00, is one) sends `account.low_balance` on demand, and its
+ * refund (a sandbox scenario that fails) takes the wallet back above, ready for the next one.
+ */
+export const LOW_BALANCE_THRESHOLD = '40.00';
 
 export type NewDemoAccount = Omit<AccountRow, 'created_at'> & { created_at: Date };
 

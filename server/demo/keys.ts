@@ -66,9 +66,12 @@ export const DEMO_KEY_SPECS: Record<DemoKeyRole, DemoKeySpec> = {
     ip_allowlist: ['203.0.113.0/24', '198.51.100.7', '2001:db8::1'],
   }),
   ip_loopback: spec('allow-list 127.0.0.1, ::1 (works from this machine only)', { ip_allowlist: ['127.0.0.1', '::1'] }),
-  low_balance: spec('active, all scopes, own account "Low Balance Ltd" holding NGN 50.00 (INSUFFICIENT_BALANCE)', {
-    account: 'low_balance',
-  }),
+  low_balance: spec(
+    'active, all scopes, own account "Low Balance Ltd" holding NGN 50.00 (INSUFFICIENT_BALANCE), low-balance threshold NGN 40.00 (account.low_balance)',
+    {
+      account: 'low_balance',
+    },
+  ),
   // Its allow-list excludes this machine too, so it shows the order: the account's switch answers before the allow-list.
   api_disabled: spec(
     'all scopes, allow-list 203.0.113.0/24, own account "Switched Off Ltd" whose API access is off (API_DISABLED)',

@@ -6,7 +6,8 @@
  * - loadDemo(store, { now, seed }): for each environment WITHOUT any account, creates the demo account, its wallet
  *   and its transactions with their history (one insertTransactions call), the contract's example transaction
  *   among them (contract-examples.ts); makes sure the low-balance account of the `low_balance` demo key exists with
- *   exactly LOW_BALANCE in its wallet (reset at every start, through a ledger entry); then makes sure the catalogue
+ *   exactly LOW_BALANCE in its wallet (reset at every start, through a ledger entry) and a low-balance threshold of
+ *   LOW_BALANCE_THRESHOLD (so a purchase sends `account.low_balance` on demand); then makes sure the catalogue
  *   is present. Idempotent: a second call on the same store changes
  *   nothing and returns the same accounts.
  */
@@ -21,6 +22,7 @@ import {
   demoAccountId,
   demoWallet,
   LOW_BALANCE,
+  LOW_BALANCE_THRESHOLD,
   lowBalanceAccount,
   lowBalanceAccountId,
   apiDisabledAccount,
@@ -89,7 +91,8 @@ export async function loadDemo(store: Store, options: LoadDemoOptions): Promise<
 
 /**
  * The low-balance account of an environment, created when missing, its wallet set to exactly LOW_BALANCE: a funding
- * or withdrawal entry for the difference (none when it holds that already), so its ledger reconciles too.
+ * or withdrawal entry for the difference (none when it holds that already), so its ledger reconciles too; its
+ * low-balance threshold set to LOW_BALANCE_THRESHOLD.
  */
 export async function ensureLowBalanceAccount(store: Store, environment: Environment, now: Date): Promise<AccountRow> {
   const account =
@@ -99,6 +102,8 @@ export async function ensureLowBalanceAccount(store: Store, environment: Environ
   if (fresh) await store.upsertWallet({ account_id: account.id, balance: '0.00', currency: CURRENCY, updated_at: now });
   const description = fresh ? 'Wallet funding via bank transfer' : `Demo balance reset to NGN ${LOW_BALANCE}`;
   await store.resetWalletBalance({ account_id: account.id, balance: LOW_BALANCE, at: now, description });
+  // After the reset: setting a threshold makes no event (sql/wallet_low_balance_event.sql), nor does the reset above it.
+  await store.setLowBalanceThreshold(account.id, LOW_BALANCE_THRESHOLD);
   return account;
 }
 
