@@ -15,6 +15,7 @@ import { filterCases } from './cases/filters.ts';
 import { headCases } from './cases/head.ts';
 import { idempotencyCases } from './cases/idempotency.ts';
 import { insufficientBalanceCases } from './cases/insufficient-balance.ts';
+import { lowBalanceEventCase } from './cases/low-balance-event.ts';
 import { isolationCases } from './cases/isolation.ts';
 import { lookupCases } from './cases/lookups.ts';
 import { methodNotAllowedCases } from './cases/method-not-allowed.ts';
@@ -61,6 +62,7 @@ function afterWalks(run: RunContext): CaseDef[] {
     ...isolationCases(),
     ...verificationCases(run.contract),
     ...webhookCases(),
+    lowBalanceEventCase(),
     // Writes, in this order: the idempotency cases' slow purchases settle while the scenarios are polled.
     ...idempotencyCases(run.contract),
     ...referenceCases(run.contract),

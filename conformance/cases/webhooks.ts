@@ -22,26 +22,34 @@ import { locationConformance } from '../checks/location_conformance.ts';
 import { webhookPayloadConformance } from '../checks/webhook_payload_conformance.ts';
 import { webhookSignatureConformance } from '../checks/webhook_signature_conformance.ts';
 import type { CaseContext, CaseDef, RunContext } from '../context.ts';
-import type { Exchange } from '../model.ts';
+import type { Exchange, Role } from '../model.ts';
 import type { ReceivedWebhook, RunWebhook } from '../shared.ts';
 import { pathParamsFor, randomExternalReference, randomUUID } from './common.ts';
 
 const EVENT_TYPES = ['transaction.pending', 'transaction.successful', 'transaction.failed', 'transaction.reversed'];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** In the query of the URLs of every endpoint but the run's own. */
-const OTHER_ENDPOINT = 'conformance_other_endpoint=1';
+export const OTHER_ENDPOINT = 'conformance_other_endpoint=1';
 /** In the query of the URL of the run's `*` endpoint (subscribed to every event type). */
 const EVERY_ENDPOINT = 'conformance_every_event=1';
-const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;
+export const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;
 
 type Json = Record<string, any>;
 
-/** A JSON write of a webhook operation, with a new Idempotency-Key on a POST unless `key` says otherwise (null: none). */
+/**
+ * A JSON write of a webhook operation, with a new Idempotency-Key on a POST unless `key` says otherwise (null: none),
+ * as the `full` key unless `role` names another.
+ */
 export async function webhookWrite(
   t: CaseContext,
   operationId: string,
   body: unknown,
-  opts: { key?: string | null; pathParams?: Record<string, string>; query?: Record<string, string | number> } = {},
+  opts: {
+    key?: string | null;
+    pathParams?: Record<string, string>;
+    query?: Record<string, string | number>;
+    role?: Role;
+  } = {},
   expect?: Parameters<CaseContext['send']>[2],
 ): Promise<Exchange> {
   const op = t.op(operationId);
@@ -56,7 +64,7 @@ export async function webhookWrite(
       ...(opts.pathParams ? { pathParams: opts.pathParams } : {}),
       ...(opts.query ? { query: opts.query } : {}),
     },
-    'full',
+    opts.role ?? 'full',
     expect,
   );
 }
@@ -230,7 +238,7 @@ async function noPendingPurchase(t: CaseContext): Promise<boolean> {
   return (ex.response?.body as Json | undefined)?.pagination?.total_count === 0;
 }
 
-async function until<T>(ms: number, fn: () => Promise<T | undefined>): Promise<T | undefined> {
+export async function until<T>(ms: number, fn: () => Promise<T | undefined>): Promise<T | undefined> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();

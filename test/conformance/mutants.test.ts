@@ -5,8 +5,8 @@
  * among the failing ones; through an honest proxy, with every write case, it must PASS with 100 % coverage.
  *
  * The mutants of reads run read-only: the demo data then holds still and their cached answers stay true. The
- * mutants of purchases run with writes, each as the `full` key of an account of its own (ownAccountKey), so that
- * runs going on at the same time cannot move one another's balance.
+ * mutants of purchases run with writes, each as the `full` and `low_balance` keys of accounts of their own
+ * (ownAccountKey), so that runs going on at the same time cannot move one another's balance.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Contract } from '../../conformance/contract/operations.ts';
@@ -17,6 +17,7 @@ import { MUTANTS } from './support/mutants.ts';
 import { PURCHASE_MUTANTS } from './support/purchase-mutants.ts';
 import { PURCHASE_API_MUTANTS } from './support/purchase-api-mutants.ts';
 import { startProxy, type Mutant } from './support/proxy.ts';
+import { LOW_BALANCE, LOW_BALANCE_THRESHOLD } from '../../server/demo/accounts.ts';
 import { WEBHOOK_MUTANTS } from './support/webhook-mutants.ts';
 
 let ref: Reference;
@@ -48,9 +49,20 @@ async function runThrough(mutant: Mutant | null): Promise<RunResult> {
     if (!mutant) return await runConformance(options);
     // ip_loopback reads a transaction the `full` key listed: with `full` on another account it would find none.
     const { ip_loopback: _sameAccountOnly, ...keys } = options.keys;
+    // The low_balance key's account too: webhooks.low_balance_event empties and refills its wallet.
     return await runConformance({
       ...options,
-      keys: { ...keys, full: await ownAccountKey(ref, 'sandbox', `mutant-${mutant.name}`) },
+      keys: {
+        ...keys,
+        full: await ownAccountKey(ref, 'sandbox', `mutant-${mutant.name}`),
+        low_balance: await ownAccountKey(
+          ref,
+          'sandbox',
+          `mutant-lb-${mutant.name}`,
+          LOW_BALANCE,
+          LOW_BALANCE_THRESHOLD,
+        ),
+      },
     });
   } finally {
     await proxy.close();

@@ -45,13 +45,15 @@ export async function startReference(env: Record<string, string> = {}): Promise<
 /**
  * A key with every scope on a new account of `env` whose wallet is funded (a `funding` transaction, as the console
  * does it): a run that writes with it as its `full` key has the account to itself, so its money_conservation is not
- * disturbed by other runs writing at the same time on the same server.
+ * disturbed by other runs writing at the same time on the same server. With `lowBalanceThreshold`, the account has
+ * that low-balance threshold too (the demo's `low_balance` account, for a run of its own).
  */
 export async function ownAccountKey(
   ref: Reference,
   env: Environment,
   label: string,
   amount = '1000000.00',
+  lowBalanceThreshold?: string,
 ): Promise<string> {
   const at = new Date();
   const account = await ref.store.createAccount({
@@ -63,6 +65,7 @@ export async function ownAccountKey(
   });
   await ref.store.upsertWallet({ account_id: account.id, balance: '0.00', currency: 'NGN', updated_at: at });
   await ref.store.fundWallet({ account_id: account.id, amount, at });
+  if (lowBalanceThreshold !== undefined) await ref.store.setLowBalanceThreshold(account.id, lowBalanceThreshold);
   const key = generateKey(env);
   await ref.store.createKey({
     account_id: account.id,
