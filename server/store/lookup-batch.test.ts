@@ -193,6 +193,27 @@ describe.skipIf(!PG_URL)(
       expect(found.filter(Boolean).length).toBeGreaterThan(100);
     });
 
+    it("transactions by external_reference — own, another account's, unknown, odd forms: as lone lookups find them", async () => {
+      const accounts = [await fundedAccount(alone, '100.00'), await fundedAccount(alone, '100.00')];
+      for (const a of accounts)
+        for (let i = 0; i < 5; i++) await alone.fundWallet({ account_id: a, amount: '1.00', at: new Date() });
+      const refs = await Promise.all(
+        accounts.map(async (a) =>
+          (await alone.listTransactions(a, {}, { page: 1, per_page: 100 })).items.map((t) => t.external_reference!),
+        ),
+      );
+      const odd = ['', 'NO-SUCH-REFERENCE', 'a\nb', refs[0]![0]!.toLowerCase(), `${refs[0]![0]!} `];
+      const asked = accounts.flatMap((a, i) =>
+        [...refs[i]!, ...refs[1 - i]!, ...odd].flatMap((r) => [[a, r] as const, [a.toUpperCase(), r] as const]),
+      );
+      const before = statements();
+      const found = await Promise.all(asked.map(([a, r], i) => stores[i % 2]!.getTransactionByExternalReference(a, r)));
+      expect(statements() - before).toBeLessThan(asked.length / 4);
+      expect(found).toEqual(await Promise.all(asked.map(([a, r]) => alone.getTransactionByExternalReference(a, r))));
+      // Each account finds its own references, twice (the id in either case), and nothing else.
+      expect(found.filter(Boolean)).toHaveLength(2 * (refs[0]!.length + refs[1]!.length));
+    });
+
     it('the airtime product of each network, in any case, is the first of its network in listing order', async () => {
       const asked = (['sandbox', 'production'] as const).flatMap((env) =>
         [...NETWORKS, 'mtn', 'Airtel', 'NONE', '9mobile'].flatMap((n) =>

@@ -57,7 +57,7 @@ export function createQueries(
     },
     close,
     ...accountQueries(db),
-    ...transactionQueries(db, driver, options),
+    ...transactionQueries(db, driver, { ...options, batchReferenceLookups: grouped }),
     ...productQueries(db, { batched: grouped }),
     ...keyQueries(db, { batched: grouped }),
     ...idempotencyQueries(db),

@@ -9,6 +9,7 @@ import { InvalidStoreValueError } from './errors.ts';
 import { clampRange, storedInstant, storedInstantOrNull } from './instants.ts';
 import { SEEK_AFTER_OFFSET, seekPagedQuery } from './page-seek.ts';
 import { pagedQuery, splitPage } from './paging.ts';
+import { storeLookup } from './lookup-batch.ts';
 import { join, one, raw, rows, sql, type SqlFragment } from './sql.ts';
 import { countSql } from './transaction-count.ts';
 import type { NewHistoryEntry, Sql, Store, TransactionRow } from './types.ts';
@@ -36,6 +37,11 @@ export interface TransactionOptions {
   maintainAfterRows?: number;
   /** listTransactions seeks from the counters at OFFSETs at or above this (default SEEK_AFTER_OFFSET, page-seek.ts). */
   seekAfterOffset?: number;
+  /**
+   * Batch the lookups by external_reference (lookup-batch.ts): PostgreSQL, the pool's store only. Every purchase that
+   * carries a partner's reference looks it up before anything else (the check order of a used reference).
+   */
+  batchReferenceLookups?: boolean;
 }
 
 /** Every column of a TransactionRow, money as exact decimal text (shared with purchases.ts and wallets.ts). */
@@ -106,6 +112,11 @@ SELECT * FROM unnest(${h.map((e) => e.transaction_id)}::uuid[], ${h.map((e) => e
 
 export const asTx = (r: Row) => r as unknown as TransactionRow;
 
+const splitReferenceKey = (key: string): [string, string] => {
+  const at = key.indexOf('\n');
+  return [key.slice(0, at), key.slice(at + 1)];
+};
+
 export type TransactionQueries = Pick<
   Store,
   | 'listTransactions'
@@ -119,6 +130,33 @@ export function transactionQueries(db: Sql, driver: DriverKind, options: Transac
   const chunkSize = Math.max(1, options.insertChunk ?? INSERT_CHUNK);
   const maintainAfter = options.maintainAfterRows ?? MAINTAIN_AFTER_ROWS;
   const seekAfter = options.seekAfterOffset ?? SEEK_AFTER_OFFSET;
+  // Keyed `account_id\nreference`: an account id is a UUID, which never holds a newline.
+  const oneByReference = async (key: string) => {
+    const [accountId, ref] = splitReferenceKey(key);
+    const row = await one(
+      db,
+      sql`
+      SELECT ${TX_COLS} FROM transactions WHERE account_id = ${accountId} AND external_reference = ${ref}`,
+    );
+    return row && asTx(row);
+  };
+  const manyByReference = async (keys: string[]) => {
+    const pairs = keys.map(splitReferenceKey);
+    return (
+      await rows(
+        db,
+        sql`
+      SELECT ${TX_COLS} FROM transactions
+      WHERE (account_id, external_reference) IN (
+        SELECT * FROM unnest(${pairs.map((k) => k[0])}::uuid[], ${pairs.map((k) => k[1])}::text[]))`,
+      )
+    ).map(asTx);
+  };
+  const byReference = storeLookup(options.batchReferenceLookups === true, {
+    one: oneByReference,
+    many: manyByReference,
+    keyOf: (t) => `${t.account_id}\n${t.external_reference}`,
+  });
 
   return {
     /**
@@ -166,12 +204,7 @@ export function transactionQueries(db: Sql, driver: DriverKind, options: Transac
 
     async getTransactionByExternalReference(accountId, ref) {
       if (!isUuid(accountId)) return null;
-      const row = await one(
-        db,
-        sql`
-        SELECT ${TX_COLS} FROM transactions WHERE account_id = ${accountId} AND external_reference = ${ref}`,
-      );
-      return row && asTx(row);
+      return byReference(`${accountId.toLowerCase()}\n${ref}`);
     },
 
     async insertTransactions(all, history = []) {
