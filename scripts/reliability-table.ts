@@ -137,6 +137,13 @@ export const ROWS: Row[] = [
     file: 'product-price-race.spec.ts',
   },
   {
+    id: 'low-balance-once',
+    check: "100 concurrent purchases over 2 instances across the account's low-balance threshold",
+    threat:
+      'notifications: account.low_balance lost or sent more than once per crossing; ASVS V11.1.6 (race conditions)',
+    file: 'low-balance-once.spec.ts',
+  },
+  {
     id: 'webhooks-delivery',
     check: '1,000 webhook events over 2 instances, 30 % of first attempts failing',
     threat: 'lost or duplicated notifications; ASVS V11.1.6 (race conditions)',
