@@ -40,6 +40,18 @@ const CODES: Record<string, Record<number, string[]>> = {
     404: ['SMARTCARD_NOT_FOUND'],
     422: [REUSED, 'PRODUCT_NOT_FOUND', OFFLINE, 'INSUFFICIENT_BALANCE'],
   },
+  // Issue 24 (the published API's operations): POST /purchases answers what any of the four would, by the product's
+  // kind; verify answers a verification's 404s, an unknown product being 422 as on a purchase; the reads and the
+  // query answer an unknown or another account's purchase 404, and a query with no final answer the purchase unchanged
+  // (no BILLER_UNAVAILABLE).
+  createPurchase: {
+    ...PURCHASE,
+    404: ['METER_NOT_FOUND', 'SMARTCARD_NOT_FOUND'],
+    422: [REUSED, 'PRODUCT_NOT_FOUND', OFFLINE, 'AMOUNT_OUT_OF_RANGE', 'INSUFFICIENT_BALANCE'],
+  },
+  verifyPurchase: { ...VERIFY, 404: ['METER_NOT_FOUND', 'SMARTCARD_NOT_FOUND'], 422: ['PRODUCT_NOT_FOUND'] },
+  getPurchase: { ...AUTH, 400: ['INVALID_PARAMETER'], 404: ['TRANSACTION_NOT_FOUND'], 503: ['SERVICE_UNAVAILABLE'] },
+  queryPurchase: { ...AUTH, 400: ['INVALID_PARAMETER'], 404: ['TRANSACTION_NOT_FOUND'], 503: ['SERVICE_UNAVAILABLE'] },
   getElectricityMeter: { ...VERIFY, 404: ['PRODUCT_NOT_FOUND', 'METER_NOT_FOUND'] },
   getCableTvSmartcard: { ...VERIFY, 404: ['PRODUCT_NOT_FOUND', 'SMARTCARD_NOT_FOUND'] },
 };
