@@ -435,7 +435,7 @@ export function webhookCases(): CaseDef[] {
   /** The receiver, for endpoints other than the run's own (the retry check fails only the run's own deliveries). */
   const receiverUrl = (t: CaseContext) => {
     const url = t.shared.webhook?.url ?? 'https://hooks.example.com/conformance';
-    return `${url}${url.includes('?') ? '&' : '?'}${OTHER_ENDPOINT}`;
+    return withQuery(url, OTHER_ENDPOINT);
   };
   return [
     // Reads: unknown ids (reachable without writes too).

@@ -12,12 +12,12 @@ import { Webhook } from 'standardwebhooks';
 import type { Mutant, MutantContext, ProxiedRequest, ProxiedResponse } from './proxy.ts';
 
 type Body = Record<string, any>;
+const LOW_BALANCE_EVENT = 'account.low_balance';
 /**
  * An event type the `full` key's account never causes (it has no low-balance threshold): only the low_balance key's
  * account does (webhooks.low_balance_event).
  */
-const NEVER_SENT = 'account.low_balance';
-const LOW_BALANCE_EVENT = 'account.low_balance';
+const NEVER_SENT = LOW_BALANCE_EVENT;
 
 /** A delivery as the relay got it from the server: what reaches the receiver, or null to drop it (answered 204). */
 interface Delivery {
@@ -172,20 +172,8 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
     (d, secrets) => {
       const event = JSON.parse(d.body) as Body;
       delete event.created_at;
-      const body = JSON.stringify(event);
-      const secret = signedWith(d, secrets);
       // Signed again with the endpoint's own secret: only the body is off contract.
-      const headers = secret
-        ? {
-            ...d.headers,
-            'webhook-signature': new Webhook(secret).sign(
-              d.headers['webhook-id']!,
-              new Date(Number(d.headers['webhook-timestamp']) * 1000),
-              body,
-            ),
-          }
-        : d.headers;
-      return { headers, body };
+      return resigned(d, secrets, JSON.stringify(event));
     },
   ),
   relayed(
