@@ -159,3 +159,27 @@ async function play(
   }
   return { outcome: first as SandboxScenario['outcome'], then: null, after_seconds: null };
 }
+
+describe('the drills: product events at the settlements that happen once', () => {
+  const drill = (name: string) => SIMULATOR_SCENARIOS.find((s) => s.name === name)!;
+  const biller = new SimulatedBiller({ now: () => T0, timeoutWaitMs: 0 });
+  // [scenario, from, to, events]: the first settlement gets the outcome's events, the move to `then` its own.
+  const TABLE: [string, 'pending' | 'successful', 'pending' | 'successful' | 'failed' | 'reversed', string[]][] = [
+    ['airtime_biller_outage', 'pending', 'pending', ['product.unavailable']],
+    ['airtime_biller_outage', 'pending', 'failed', ['product.available']],
+    ['airtime_biller_outage', 'pending', 'successful', []],
+    ['data_price_changed', 'pending', 'successful', ['product.price_changed']],
+    ['data_price_changed', 'pending', 'pending', []],
+    ['data_price_changed', 'successful', 'reversed', []],
+    ['airtime_pending_then_failed', 'pending', 'failed', []],
+    ['airtime_successful', 'pending', 'successful', []],
+  ];
+  it.each(TABLE)('%s, %s -> %s: %j', (name, from, to, events) => {
+    expect(biller.productEvents(scenarioOrder(drill(name)), from, to)).toEqual(events);
+  });
+
+  it('production has no drill: the same magic values announce nothing', () => {
+    for (const [name, from, to] of TABLE)
+      expect(biller.productEvents(scenarioOrder(drill(name), { environment: 'production' }), from, to)).toEqual([]);
+  });
+});

@@ -6,8 +6,9 @@
  * Precedence: the first matching row wins, and every number row comes before the amount rows, so a magic number
  * with the magic amount follows the number's story. In production no value is magic (simulator.ts).
  */
-import type { MeterType, ProductKind } from '../domain.ts';
+import type { MeterType, ProductKind, TransactionStatus } from '../domain.ts';
 import { parseKobo } from '../money.ts';
+import type { ProductEventType } from '../store/webhook-types.ts';
 import type { VendOrder } from './types.ts';
 
 export type PurchaseOperation =
@@ -25,6 +26,12 @@ export interface SandboxScenario {
   /** The final state reached later, or null when final at once. */
   readonly then: 'successful' | 'failed' | 'reversed' | null;
   readonly after_seconds: number | null;
+  /**
+   * A drill (issue 25): the `product.*` events the scenario sends to the purchasing account's endpoints, about the
+   * product bought — `outcome` ones when the purchase reaches its first state, `then` ones when it reaches its
+   * final one. The catalogue itself does not change: it is shared by every sandbox account.
+   */
+  readonly events?: Readonly<{ outcome?: readonly ProductEventType[]; then?: readonly ProductEventType[] }>;
 }
 
 /** A row plus what only the simulator needs: a meter of a fixed type, or a vend that times out. */
@@ -77,16 +84,49 @@ function phoneStories(kind: 'airtime' | 'data', operation: PurchaseOperation): S
   ];
 }
 
+/** The drills (issue 25): a biller outage announced on the product, and a price change announced on it. */
+const productDrills: SimulatorScenario[] = [
+  {
+    name: 'airtime_biller_outage',
+    operation: 'createAirtimePurchase',
+    when: { phone_number: '08066666666' },
+    outcome: 'pending',
+    ...later('failed'),
+    events: { outcome: ['product.unavailable'], then: ['product.available'] },
+  },
+  {
+    name: 'data_price_changed',
+    operation: 'createDataPurchase',
+    when: { phone_number: '08077777777' },
+    outcome: 'successful',
+    ...final,
+    events: { outcome: ['product.price_changed'] },
+  },
+];
+
 const ELECTRICITY = 'createElectricityPurchase';
 const CABLE_TV = 'createCableTvPurchase';
 
 /** Frozen at every depth: the table is shared by every request and must not be changed by any. */
 const frozen = <T extends SandboxScenario>(list: T[]): readonly T[] =>
-  Object.freeze(list.map((s) => Object.freeze({ ...s, when: Object.freeze({ ...s.when }) })));
+  Object.freeze(
+    list.map((s) =>
+      Object.freeze({
+        ...s,
+        when: Object.freeze({ ...s.when }),
+        ...(s.events ? { events: frozenEvents(s.events) } : {}),
+      }),
+    ),
+  );
+const frozenEvents = (e: NonNullable<SandboxScenario['events']>) =>
+  Object.freeze(
+    Object.fromEntries(Object.entries(e).map(([at, types]) => [at, Object.freeze([...types])])),
+  ) as SandboxScenario['events'];
 
 export const SIMULATOR_SCENARIOS: readonly SimulatorScenario[] = frozen([
   ...phoneStories('airtime', 'createAirtimePurchase'),
   ...phoneStories('data', 'createDataPurchase'),
+  ...productDrills,
   {
     name: 'electricity_prepaid_successful',
     operation: ELECTRICITY,
@@ -241,15 +281,33 @@ export const SIMULATOR_SCENARIOS: readonly SimulatorScenario[] = frozen([
 
 /** The table in the contract's shape (what `info.x-sandbox-scenarios` must equal). */
 export const SANDBOX_SCENARIOS: readonly SandboxScenario[] = frozen(
-  SIMULATOR_SCENARIOS.map(({ name, operation, when, outcome, then, after_seconds }) => ({
+  SIMULATOR_SCENARIOS.map(({ name, operation, when, outcome, then, after_seconds, events }) => ({
     name,
     operation,
     when,
     outcome,
     then,
     after_seconds,
+    ...(events ? { events } : {}),
   })),
 );
+
+/**
+ * The product events a scenario's purchase announces on a settlement from `from` to `to`: its `outcome` events on
+ * the first settlement (pending to its first state), its `then` events on the move to its final state. The store
+ * writes them only with a settlement that happens once — a move, or the first settlement that leaves a purchase
+ * pending (sql/settle_purchase.sql) —, so a later requery that leaves it pending announces nothing again.
+ */
+export function scenarioProductEvents(
+  scenario: SandboxScenario | undefined,
+  from: TransactionStatus,
+  to: TransactionStatus,
+): readonly ProductEventType[] {
+  if (!scenario?.events) return [];
+  if (from === 'pending' && to === scenario.outcome) return scenario.events.outcome ?? [];
+  if (from !== to && to === scenario.then) return scenario.events.then ?? [];
+  return [];
+}
 
 export const PURCHASE_OPERATION: Readonly<Record<ProductKind, PurchaseOperation>> = Object.freeze({
   airtime: 'createAirtimePurchase',

@@ -14,6 +14,7 @@ import type { Environment, MeterType, TransactionStatus } from '../domain.ts';
 import type { TransactionRow } from '../store/types.ts';
 import { storableText } from '../storable-text.ts';
 import { MAX_INSTANT, MIN_INSTANT } from '../store/instants.ts';
+import type { ProductEventType } from '../store/webhook-types.ts';
 import type { VendResult } from './types.ts';
 
 /**
@@ -57,6 +58,8 @@ export interface SettleRequest {
   at: Date;
   reason?: string;
   snapshot: (row: TransactionRow) => PurchaseSnapshot;
+  /** A sandbox drill's product events (store's SettlePurchase.product_events). */
+  product_events?: readonly ProductEventType[];
 }
 
 export interface SettlementStore {
@@ -70,7 +73,7 @@ export interface SettlementStore {
 export type RequeryOutcome =
   { kind: 'answer'; result: VendResult } | { kind: 'error'; error: unknown } | { kind: 'no_biller' };
 
-export type Settlement = Omit<SettleRequest, 'id' | 'at' | 'snapshot'>;
+export type Settlement = Omit<SettleRequest, 'id' | 'at' | 'snapshot' | 'product_events'>;
 
 export const MAX_BACKOFF_MS = 60_000;
 

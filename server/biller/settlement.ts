@@ -155,7 +155,8 @@ export async function requeryAndSettle(
   const outcome: RequeryOutcome = final ? { kind: 'no_biller' } : await requery(row, o);
   const at = o.now();
   const s = decide(row, outcome, at);
-  const settled = await o.store.settlePurchase({ id: row.id, at, snapshot: o.snapshot, ...s });
+  const product_events = final ? [] : (o.biller?.productEvents?.(orderOf(row), s.from, s.to) ?? []);
+  const settled = await o.store.settlePurchase({ id: row.id, at, snapshot: o.snapshot, ...s, product_events });
   if (settled === null) return { kind: 'lost' };
   if (s.to === s.from) return { kind: 'rescheduled', row: settled.row };
   o.logger?.info({ transaction_id: row.id, from: s.from, to: s.to, asked: o.asked }, 'purchase settled');

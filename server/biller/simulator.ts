@@ -10,10 +10,17 @@
  * fixed type (1111111111111 prepaid, 1010101010101 postpaid), which are not found with a product of the other type
  * (a distributor's prepaid vending system does not know its postpaid accounts, and the other way round).
  */
-import type { Environment } from '../domain.ts';
+import type { Environment, TransactionStatus } from '../domain.ts';
+import type { ProductEventType } from '../store/webhook-types.ts';
 import type { ProductRow } from '../store/types.ts';
 import { BillerTimeoutError } from './errors.ts';
-import { fixedMeterType, purchaseScenario, verificationScenario, type SimulatorScenario } from './scenarios.ts';
+import {
+  fixedMeterType,
+  purchaseScenario,
+  scenarioProductEvents,
+  verificationScenario,
+  type SimulatorScenario,
+} from './scenarios.ts';
 import { currentBouquet, customerName, dueDate, meterAddress, tokenFor, unitsFor } from './synthetic.ts';
 import type { Biller, MeterInfo, RequeryAsker, SmartcardInfo, VendOrder, VendResult } from './types.ts';
 
@@ -108,6 +115,11 @@ export class SimulatedBiller implements Biller {
       scenario,
       settled ? scenario.then : scenario.outcome === 'pending' ? 'pending' : 'successful',
     );
+  }
+
+  /** A drill's product events (scenarios.ts, `events`): sandbox only, like every scenario. */
+  productEvents(order: VendOrder, from: TransactionStatus, to: TransactionStatus): readonly ProductEventType[] {
+    return scenarioProductEvents(this.#scenario(order), from, to);
   }
 
   #scenario(order: VendOrder): SimulatorScenario | undefined {

@@ -3,7 +3,8 @@
  * (requery) how a delivery ended. One built-in adapter, the simulator (simulator.ts); a real biller adapter implements
  * the same interface.
  */
-import type { CableProvider, Distributor, Environment, MeterType, ProductKind } from '../domain.ts';
+import type { CableProvider, Distributor, Environment, MeterType, ProductKind, TransactionStatus } from '../domain.ts';
+import type { ProductEventType } from '../store/webhook-types.ts';
 import type { ProductRow } from '../store/types.ts';
 
 /** What the distributor knows of a meter (the verification before paying for electricity). */
@@ -74,6 +75,11 @@ export interface Biller {
    * next state at once to a partner's query.
    */
   requery(order: VendOrder, asked?: RequeryAsker): Promise<VendResult>;
+  /**
+   * The `product.*` events a settlement of `order` from `from` to `to` announces to its account: the sandbox
+   * simulator's drills (scenarios.ts, `events`). A real biller has none (the method is absent).
+   */
+  productEvents?(order: VendOrder, from: TransactionStatus, to: TransactionStatus): readonly ProductEventType[];
 }
 
 /** The biller of each environment; null = none configured (production purchases then answer 503 BILLER_UNAVAILABLE). */

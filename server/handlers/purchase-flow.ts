@@ -152,9 +152,11 @@ async function deliver(ctx: PurchaseContext, biller: Biller, o: PurchaseOrder, r
     answer = { kind: 'error', error }; // a timeout or an outage: the outcome is unknown, the worker requeries
   }
   const at = new Date();
+  const s = decide({ status: 'pending', check_attempts: 0 }, answer, at);
   const settled = await settleRecorded(ctx.store, {
     id: row.id,
-    ...decide({ status: 'pending', check_attempts: 0 }, answer, at),
+    ...s,
+    product_events: biller.productEvents?.(order, s.from, s.to) ?? [],
     at,
     row,
     snapshot: (r) => ({ status: 201, ...stringified(purchaseResponse(r, ctx.basePath)) }),

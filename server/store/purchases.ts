@@ -188,6 +188,8 @@ export function purchaseQueries(db: Sql, options: { groupCommit?: boolean } = {}
           p_response_status: [snap.status, 'integer'],
           p_response_body: [snap.body, 'text'],
           p_response_location: [snap.location, 'text'],
+          // jsonb, not text[]: a group passes each argument as an array, and an array of text[] would be flattened.
+          p_product_events: [s.product_events?.length ? JSON.stringify(s.product_events) : null, 'jsonb'],
         },
         before.account_id,
       ).catch((err: unknown) => {

@@ -15,7 +15,7 @@ import type {
   TransactionCategory,
   TransactionStatus,
 } from '../domain.ts';
-import type { WebhookStore } from './webhook-types.ts';
+import type { ProductEventType, WebhookStore } from './webhook-types.ts';
 import type { KeyedWrite, KeyedWriteResult } from '../idempotency/keyed-write.ts';
 
 /** The lowest layer: a SQL executor. Both drivers implement it; queries.ts builds everything else on it. */
@@ -343,6 +343,12 @@ export interface SettlePurchase {
    * saves the store reading it first. Only its unchanging columns are used; the compare-and-set decides.
    */
   row?: TransactionRow | undefined;
+  /**
+   * Product events to write with this settlement, about the purchase's product, for its account only: a sandbox
+   * scenario's drill (biller/scenarios.ts). Written only when the settlement is one that happens once — a move, or the
+   * first settlement that leaves the purchase pending —, never on a later requery's reschedule.
+   */
+  product_events?: readonly ProductEventType[] | undefined;
 }
 
 /** A settled purchase, and the response its idempotency record was completed with by this settlement (else null). */

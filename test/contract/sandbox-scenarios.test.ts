@@ -17,6 +17,7 @@ interface Scenario {
   outcome: string;
   then: string | null;
   after_seconds: number | null;
+  events?: { outcome?: string[]; then?: string[] };
 }
 
 const info = bundle.info as JsonObject;
@@ -50,6 +51,9 @@ const DESIGN: [string, string, string, string, string | null][] = [
   [C, 'smartcard_number', '2222222222', 'pending', 'successful'],
   [C, 'smartcard_number', '3333333333', 'pending', 'failed'],
   [C, 'smartcard_number', '4444444444', 'successful', 'reversed'],
+  // The drills (issue 25): product events about the product bought.
+  [A, 'phone_number', '08066666666', 'pending', 'failed'],
+  [D, 'phone_number', '08077777777', 'successful', null],
   [C, 'smartcard_number', '0000000000', 'not_found', null],
   [A, 'amount', '1313.13', 'pending', 'successful'],
   [E, 'amount', '1313.13', 'pending', 'successful'],
@@ -90,7 +94,8 @@ describe('x-sandbox-scenarios', () => {
     expect(scenarios.length).toBe(DESIGN.length);
     expect(new Set(scenarios.map((s) => s.name)).size).toBe(scenarios.length);
     for (const s of scenarios) {
-      expect(Object.keys(s).sort(), s.name).toEqual(['after_seconds', 'name', 'operation', 'outcome', 'then', 'when']);
+      const keys = ['after_seconds', 'name', 'operation', 'outcome', 'then', 'when'];
+      expect(Object.keys(s).sort(), s.name).toEqual((s.events ? [...keys, 'events'] : keys).sort());
       expect(s.name).toMatch(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);
       const o = byId.get(s.operation);
       expect(o, s.name).toBeDefined();
@@ -133,6 +138,23 @@ describe('x-sandbox-scenarios', () => {
         }
       }
     }
+  });
+
+  it('announces product events only on purchases, of product types, at a state the purchase reaches', () => {
+    const drills = scenarios.filter((s) => s.events);
+    expect(drills.map((s) => s.name).sort()).toEqual(['airtime_biller_outage', 'data_price_changed']);
+    const types = ['product.price_changed', 'product.unavailable', 'product.available'];
+    for (const s of drills) {
+      expect(byId.get(s.operation)!.method, s.name).toBe('post');
+      for (const [at, list] of Object.entries(s.events!)) {
+        expect(['outcome', 'then'], s.name).toContain(at);
+        if (at === 'then') expect(s.then, s.name).not.toBeNull();
+        expect(list.length, s.name).toBeGreaterThan(0);
+        for (const t of list) expect(types, s.name).toContain(t);
+      }
+    }
+    // Every product event type can be made to happen in the sandbox.
+    expect(drills.flatMap((s) => Object.values(s.events!).flat()).sort()).toEqual([...types].sort());
   });
 
   it('is rendered for people in the integration guide, value by value', () => {

@@ -18,15 +18,26 @@
 -- settlements at once only one can see it set. Any other first settlement (successful, failed) writes its own event
 -- only, through the history row and the outbox trigger (webhook_outbox_of_history.sql).
 --
+-- A sandbox drill's product events (p_product_events: a JSON array of product.* types, or NULL; issue 25, the
+-- scenarios' `events`, server/biller/scenarios.ts): written for the purchase's account only, about its product as
+-- the catalogue lists it now — `available` as the event says (the drill changes no product: the sandbox catalogue is
+-- every sandbox account's), and for product.price_changed a previous_price 10% below the price (a made-up rise).
+-- Only with a settlement that happens once (a move, or the one that announces the pending purchase), so a later
+-- requery that leaves the purchase pending writes none again.
+--
 -- SQLSTATE: BPW01 the purchase's account has no wallet (a refund) -> WalletNotFoundError.
 CREATE OR REPLACE FUNCTION settle_purchase(
   p_id uuid, p_from text, p_to text, p_token text, p_units text, p_next_check_at timestamptz, p_at timestamptz,
-  p_reason text, p_refund boolean, p_response_status integer, p_response_body text, p_response_location text
+  p_reason text, p_refund boolean, p_response_status integer, p_response_body text, p_response_location text,
+  p_product_events jsonb DEFAULT NULL
 ) RETURNS TABLE (key_completed boolean, purchase transactions) LANGUAGE plpgsql AS $$
 DECLARE
   t transactions;
   v_owner uuid;
   v_announce boolean := false;
+  v_type text;
+  v_product products;
+  v_data jsonb;
 BEGIN
   IF p_refund THEN
     -- First in the lock order: the wallet the refund will credit.
@@ -67,6 +78,27 @@ BEGIN
   ELSIF v_announce THEN
     PERFORM webhook_enqueue(p_account => t.account_id, p_transaction => p_id, p_type => 'transaction.pending',
       p_event_at => t.created_at, p_due_at => p_at);
+  END IF;
+
+  IF p_product_events IS NOT NULL AND (p_from <> p_to OR v_announce) THEN
+    SELECT pr.* INTO v_product FROM products pr JOIN accounts a ON a.environment = pr.environment
+    WHERE a.id = t.account_id AND pr.id = t.product_id;
+    IF FOUND THEN
+      FOR v_type IN SELECT jsonb_array_elements_text(p_product_events) LOOP
+        v_data := jsonb_build_object('id', v_product.id, 'type', v_product.kind, 'attributes',
+          v_product.attributes || jsonb_build_object('available', CASE v_type
+            WHEN 'product.unavailable' THEN false WHEN 'product.available' THEN true ELSE v_product.available END));
+        IF v_type = 'product.price_changed' THEN
+          v_data := v_data || jsonb_build_object('previous_price', v_product.attributes -> 'price'
+            || (SELECT jsonb_object_agg(k, to_char(round((v_product.attributes -> 'price' ->> k)::numeric * 0.9, 2),
+                 'FM999999999990.00'))
+                FROM unnest(ARRAY['amount', 'min_amount', 'max_amount']) k
+                WHERE v_product.attributes -> 'price' ? k));
+        END IF;
+        PERFORM webhook_enqueue(p_account => t.account_id, p_transaction => NULL, p_type => v_type,
+          p_event_at => p_at, p_due_at => p_at, p_data => v_data);
+      END LOOP;
+    END IF;
   END IF;
 
   UPDATE idempotency_keys SET state = 'completed', locked_until = NULL, response_status = p_response_status,
