@@ -16,6 +16,7 @@ import { headCases } from './cases/head.ts';
 import { idempotencyCases } from './cases/idempotency.ts';
 import { insufficientBalanceCases } from './cases/insufficient-balance.ts';
 import { lowBalanceEventCase } from './cases/low-balance-event.ts';
+import { productEventsCase } from './cases/product-events.ts';
 import { isolationCases } from './cases/isolation.ts';
 import { lookupCases } from './cases/lookups.ts';
 import { methodNotAllowedCases } from './cases/method-not-allowed.ts';
@@ -63,6 +64,7 @@ function afterWalks(run: RunContext): CaseDef[] {
     ...verificationCases(run.contract),
     ...webhookCases(),
     lowBalanceEventCase(),
+    productEventsCase(),
     // Writes, in this order: the idempotency cases' slow purchases settle while the scenarios are polled.
     ...idempotencyCases(run.contract),
     ...referenceCases(run.contract),

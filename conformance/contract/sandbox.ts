@@ -16,6 +16,11 @@ export interface SandboxScenario {
   outcome: ScenarioOutcome;
   then: ScenarioThen;
   after_seconds: number | null;
+  /**
+   * A drill's events: the `product.*` types about the product bought that the purchasing account's endpoints receive
+   * when the purchase reaches `outcome`, and when it reaches `then`. Absent on the other scenarios.
+   */
+  events?: { outcome: string[]; then: string[] };
 }
 
 const OUTCOMES: readonly string[] = ['successful', 'pending', 'found', 'not_found'];
@@ -35,7 +40,7 @@ function scenario(e: Json, i: number, operationIds: readonly string[]): SandboxS
     throw new Error(`info.x-sandbox-scenarios[${i}]: ${why}`);
   };
   if (!isObject(e)) return bad('not an object');
-  const { name, operation, when, outcome, then, after_seconds } = e;
+  const { name, operation, when, outcome, then, after_seconds, events } = e;
   if (typeof name !== 'string' || !/^[a-z0-9_]+$/.test(name)) bad(`name ${JSON.stringify(name)} is not snake_case`);
   if (typeof operation !== 'string' || !operationIds.includes(operation))
     bad(`operation ${JSON.stringify(operation)} is no operationId`);
@@ -46,7 +51,16 @@ function scenario(e: Json, i: number, operationIds: readonly string[]): SandboxS
   if (after_seconds !== null && (typeof after_seconds !== 'number' || !(after_seconds >= 0)))
     bad(`after_seconds ${JSON.stringify(after_seconds)}`);
   if ((then === null) !== (after_seconds === null)) bad('then and after_seconds are null together or not at all');
+  const typesAt = (at: 'outcome' | 'then'): string[] => {
+    const list = isObject(events) ? events[at] : undefined;
+    if (list === undefined) return [];
+    if (!Array.isArray(list) || list.some((v) => typeof v !== 'string'))
+      return bad(`events.${at} is not a list of types`);
+    return list as string[];
+  };
+  if (events !== undefined && !isObject(events)) bad('events is not { outcome: [types], then: [types] }');
   return {
+    ...(events === undefined ? {} : { events: { outcome: typesAt('outcome'), then: typesAt('then') } }),
     name: name as string,
     operation: operation as string,
     when: when as Record<string, string>,

@@ -18,6 +18,7 @@ const LOW_BALANCE_EVENT = 'account.low_balance';
  * account does (webhooks.low_balance_event).
  */
 const NEVER_SENT = LOW_BALANCE_EVENT;
+const isProductEvent = (type: unknown) => typeof type === 'string' && type.startsWith('product.');
 
 /** A delivery as the relay got it from the server: what reaches the receiver, or null to drop it (answered 204). */
 interface Delivery {
@@ -254,6 +255,37 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
       const event = JSON.parse(d.body) as Body;
       if (event.type !== LOW_BALANCE_EVENT) return d;
       event.data.attributes.balance = event.data.attributes.low_balance_threshold;
+      return resigned(d, secrets, JSON.stringify(event));
+    },
+  ),
+  relayed(
+    'product_events_never_delivered',
+    'a sandbox drill sends its product.* events (the relay swallows them, answered 204)',
+    'webhook_product_events',
+    // A server that never announces a product: what comes for product.* never reaches the receiver.
+    (d) => (isProductEvent((JSON.parse(d.body) as Body).type) ? null : d),
+  ),
+  relayed(
+    'product_event_availability_stale',
+    "a product.unavailable event's data says available: false",
+    'webhook_product_events',
+    (d, secrets) => {
+      // The product as it was before it went offline: read too early. Signed again: only data is off.
+      const event = JSON.parse(d.body) as Body;
+      if (event.type !== 'product.unavailable') return d;
+      event.data.attributes.available = true;
+      return resigned(d, secrets, JSON.stringify(event));
+    },
+  ),
+  relayed(
+    'product_price_changed_stale',
+    "a product.price_changed event's data carries the new price",
+    'webhook_product_events',
+    (d, secrets) => {
+      // The product with the price it had before the change, beside that same previous_price. Signed again.
+      const event = JSON.parse(d.body) as Body;
+      if (event.type !== 'product.price_changed') return d;
+      event.data.attributes.price = event.previous_price;
       return resigned(d, secrets, JSON.stringify(event));
     },
   ),
