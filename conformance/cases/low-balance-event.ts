@@ -18,7 +18,7 @@ import { webhookSignatureConformance } from '../checks/webhook_signature_conform
 import type { CaseContext, CaseDef } from '../context.ts';
 import type { ReceivedWebhook, RunWebhook } from '../shared.ts';
 import { kobo, naira, productsFor, rangeOf, validBody } from './purchase-support.ts';
-import { OTHER_ENDPOINT, until, webhookWrite, withQuery } from './webhooks.ts';
+import { eventOf, OTHER_ENDPOINT, until, webhookWrite, withQuery } from './webhooks.ts';
 
 const TYPE = 'account.low_balance';
 const CHECK = 'webhook_low_balance_event';
@@ -28,14 +28,6 @@ const PROMISE =
 const WAIT_MS = 20_000;
 
 type Json = Record<string, any>;
-
-const parsed = (r: ReceivedWebhook): Json | undefined => {
-  try {
-    return JSON.parse(r.body) as Json;
-  } catch {
-    return undefined;
-  }
-};
 
 async function balanceOf(t: CaseContext): Promise<bigint | null> {
   const ex = await t.send({ operationId: 'getAccountBalance' }, 'low_balance', { status: 200 });
@@ -54,12 +46,12 @@ async function crossing(
   before: bigint,
   nth: number,
 ): Promise<boolean> {
-  const seen = new Set(hook.received.filter((r) => parsed(r)?.type === TYPE).map((r) => r.headers['webhook-id']));
+  const seen = new Set(hook.received.filter((r) => eventOf(r)?.type === TYPE).map((r) => r.headers['webhook-id']));
   const bought = await t.post({ operationId: 'createAirtimePurchase', body: order() }, 'low_balance', { status: 201 });
   const id = t.ok<{ data: { id: string } }>(bought, 'createAirtimePurchase')?.data.id;
   if (!id) return false;
   const ours = (r: ReceivedWebhook) => {
-    const e = parsed(r);
+    const e = eventOf(r);
     return e?.type === TYPE && e.data?.id === accountId && !seen.has(r.headers['webhook-id']);
   };
   const event = await until(WAIT_MS, async () => hook.received.find(ours));
@@ -75,7 +67,7 @@ async function crossing(
   }
   t.report('webhook_signature_conformance', webhookSignatureConformance(event, hook.secrets), bought);
   t.report('webhook_payload_conformance', webhookPayloadConformance(event, t.run.contract.schemas), bought);
-  const a = (parsed(event)?.data?.attributes ?? {}) as Json;
+  const a = (eventOf(event)?.data?.attributes ?? {}) as Json;
   const threshold = kobo(a.low_balance_threshold);
   if (a.balance !== '0.00')
     t.fail(

@@ -18,7 +18,7 @@ import type { CaseContext, CaseDef } from '../context.ts';
 import type { Exchange } from '../model.ts';
 import type { Item, ReceivedWebhook, RunWebhook } from '../shared.ts';
 import { cheapest, PURCHASES, productsFor, validBody } from './purchase-support.ts';
-import { OTHER_ENDPOINT, until, webhookWrite, withQuery } from './webhooks.ts';
+import { eventOf, OTHER_ENDPOINT, until, webhookWrite, withQuery } from './webhooks.ts';
 
 const CHECK = 'webhook_product_events';
 const PROMISE =
@@ -27,14 +27,6 @@ const PROMISE =
 const WAIT_MS = 20_000;
 
 type Json = Record<string, any>;
-
-const parsed = (r: ReceivedWebhook): Json | undefined => {
-  try {
-    return JSON.parse(r.body) as Json;
-  } catch {
-    return undefined;
-  }
-};
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const withoutAvailable = (attributes: Json) => {
@@ -70,7 +62,7 @@ interface Drill {
 }
 
 const ofDrill = (d: Drill, type: string) => (r: ReceivedWebhook) => {
-  const e = parsed(r);
+  const e = eventOf(r);
   return (
     r.endpoint === 'other' && e?.type === type && e.data?.id === d.product.id && !d.seen.has(r.headers['webhook-id'])
   );
@@ -96,7 +88,7 @@ async function expectEvents(d: Drill, types: string[], state: string, ex: Exchan
     }
     t.report('webhook_signature_conformance', webhookSignatureConformance(event, hook.secrets), ex);
     t.report('webhook_payload_conformance', webhookPayloadConformance(event, t.run.contract.schemas), ex);
-    const wrong = judge(type, parsed(event) ?? {}, product);
+    const wrong = judge(type, eventOf(event) ?? {}, product);
     if (wrong)
       t.fail(CHECK, t.op(), `drill ${scenario.name}: the ${type} event about ${product.id}: ${wrong}`, ex, PROMISE);
   }

@@ -32,6 +32,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const OTHER_ENDPOINT = 'conformance_other_endpoint=1';
 /** In the query of the URL of the run's `*` endpoint (subscribed to every event type). */
 const EVERY_ENDPOINT = 'conformance_every_event=1';
+/** A received delivery's event body, or undefined when it is not JSON (the checks say so; a case only looks). */
+export const eventOf = (r: ReceivedWebhook): Record<string, any> | undefined => {
+  try {
+    return JSON.parse(r.body) as Record<string, any>;
+  } catch {
+    return undefined;
+  }
+};
+
 export const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;
 
 type Json = Record<string, any>;

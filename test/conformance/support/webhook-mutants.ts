@@ -130,6 +130,19 @@ const signedWith = (d: Delivery, secrets: string[]) =>
   });
 
 /** `d` with `body` in place of its own, signed again with the endpoint's own secret: only the body is off. */
+/**
+ * A relay that edits the event bodies it relays — those of `type`, or every one when null — and signs each edited body
+ * again with the endpoint's own secret: the signature stays right, only the body is off.
+ */
+const edited =
+  (type: string | null, edit: (event: Body) => void): Breaks =>
+  (d, secrets) => {
+    const event = JSON.parse(d.body) as Body;
+    if (type !== null && event.type !== type) return d;
+    edit(event);
+    return resigned(d, secrets, JSON.stringify(event));
+  };
+
 function resigned(d: Delivery, secrets: string[], body: string): Delivery {
   const secret = signedWith(d, secrets);
   const headers = secret
@@ -170,23 +183,19 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
     'webhook_payload_member_missing',
     "a delivery's body is a WebhookEvent (created_at is required)",
     'webhook_payload_conformance',
-    (d, secrets) => {
-      const event = JSON.parse(d.body) as Body;
+    // Signed again with the endpoint's own secret: only the body is off contract.
+    edited(null, (event) => {
       delete event.created_at;
-      // Signed again with the endpoint's own secret: only the body is off contract.
-      return resigned(d, secrets, JSON.stringify(event));
-    },
+    }),
   ),
   relayed(
     'webhook_api_version_wrong',
     "every event body carries the contract's version as api_version",
     'webhook_payload_conformance',
-    (d, secrets) => {
-      // A well-formed version, but not the contract's: the schema accepts it, only the version check does not.
-      const event = JSON.parse(d.body) as Body;
+    // A well-formed version, but not the contract's: the schema accepts it, only the version check does not.
+    edited(null, (event) => {
       event.api_version = '0.9.0';
-      return resigned(d, secrets, JSON.stringify(event));
-    },
+    }),
   ),
   relayed(
     'webhook_event_never_delivered',
@@ -250,13 +259,10 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
     'low_balance_event_balance_stale',
     "an account.low_balance event's balance is the wallet right after the debit",
     'webhook_low_balance_event',
-    (d, secrets) => {
-      // The balance as it was before the debit (the threshold or more): read too early. Signed again: only data is off.
-      const event = JSON.parse(d.body) as Body;
-      if (event.type !== LOW_BALANCE_EVENT) return d;
+    // The balance as it was before the debit (the threshold or more): read too early. Signed again: only data is off.
+    edited(LOW_BALANCE_EVENT, (event) => {
       event.data.attributes.balance = event.data.attributes.low_balance_threshold;
-      return resigned(d, secrets, JSON.stringify(event));
-    },
+    }),
   ),
   relayed(
     'product_events_never_delivered',
@@ -269,25 +275,19 @@ export const WEBHOOK_MUTANTS: Mutant[] = [
     'product_event_availability_stale',
     "a product.unavailable event's data says available: false",
     'webhook_product_events',
-    (d, secrets) => {
-      // The product as it was before it went offline: read too early. Signed again: only data is off.
-      const event = JSON.parse(d.body) as Body;
-      if (event.type !== 'product.unavailable') return d;
+    // The product as it was before it went offline: read too early. Signed again: only data is off.
+    edited('product.unavailable', (event) => {
       event.data.attributes.available = true;
-      return resigned(d, secrets, JSON.stringify(event));
-    },
+    }),
   ),
   relayed(
     'product_price_changed_stale',
     "a product.price_changed event's data carries the new price",
     'webhook_product_events',
-    (d, secrets) => {
-      // The product with the price it had before the change, beside that same previous_price. Signed again.
-      const event = JSON.parse(d.body) as Body;
-      if (event.type !== 'product.price_changed') return d;
+    // The product with the price it had before the change, beside that same previous_price. Signed again.
+    edited('product.price_changed', (event) => {
       event.data.attributes.price = event.previous_price;
-      return resigned(d, secrets, JSON.stringify(event));
-    },
+    }),
   ),
   {
     name: 'webhook_delete_ignored',
