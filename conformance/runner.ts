@@ -41,6 +41,12 @@ export interface RunOptions {
   readOnly?: boolean;
   /** A public URL that reaches the run's webhook receiver, which listens on `port` on every interface. */
   webhook?: { url: string; port: number };
+  /**
+   * Ends the run after the group in which a case's result first satisfies this: the later groups are not run, and
+   * the run fails. A failed case cannot pass again later in the run, so a caller that needs
+   * only to see a given failure (the suite's own mutant tests) is spared the cases after it.
+   */
+  stopAfter?: (result: CaseResult) => boolean;
 }
 
 export interface RunResult {
@@ -95,9 +101,14 @@ export async function runConformance(opts: RunOptions): Promise<RunResult> {
   );
 
   const results: CaseResult[] = [];
+  // Whether the run ended before its last group (opts.stopAfter): it then fails, whatever its cases said.
+  let stoppedEarly = false;
+  const stop = () => (stoppedEarly ||= opts.stopAfter !== undefined && results.some(opts.stopAfter));
   for (const phase of phasesOf(profile)) {
+    if (stop()) break;
     const cases = phase(run);
     for (const group of [...new Set(cases.map((c) => c.group))]) {
+      if (stop()) break;
       const t0 = Date.now();
       const mine = cases.filter((c) => c.group === group);
       // Cases that mostly wait (a purchase settling) run all at once: their waits overlap instead of adding up.
@@ -120,7 +131,7 @@ export async function runConformance(opts: RunOptions): Promise<RunResult> {
     skipped: results.filter((r) => r.status === 'skipped').length,
   };
   const result: RunResult = {
-    exitCode: totals.failed === 0 && coverage.percent >= minCoverage ? 0 : 1,
+    exitCode: totals.failed === 0 && coverage.percent >= minCoverage && !stoppedEarly ? 0 : 1,
     profile,
     writes,
     env: opts.env,

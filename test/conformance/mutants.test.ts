@@ -2,7 +2,7 @@
  * The suite must be able to fail. The reference server runs in-process with demo data; a proxy in front of it
  * breaks one promise at a time (support/mutants.ts, routing-mutants.ts, filter-mutants.ts — one per declared
  * filter, ignored —, purchase-mutants.ts, webhook-mutants.ts: a relay between the server and the run's receiver). The full profile through each mutant must FAIL, with the expected check
- * among the failing ones; through an honest proxy, with every write case, it must PASS with 100 % coverage.
+ * among the failing ones (the run stops after the group where that check failed: nothing later can change that); through an honest proxy, with every write case, it must PASS with 100 % coverage.
  *
  * The mutants of reads run read-only: the demo data then holds still and their cached answers stay true. The
  * mutants of purchases run with writes, each as the `full` and `low_balance` keys of accounts of their own
@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Contract } from '../../conformance/contract/operations.ts';
 import { runConformance, type RunResult } from '../../conformance/runner.ts';
+import type { CaseResult } from '../../conformance/model.ts';
 import { optionsFor, ownAccountKey, startReference, type Reference } from './support/reference-server.ts';
 import { FILTER_MUTANTS } from './support/filter-mutants.ts';
 import { MUTANTS } from './support/mutants.ts';
@@ -37,6 +38,9 @@ afterAll(async () => {
 
 async function runThrough(mutant: Mutant | null): Promise<RunResult> {
   const writes = mutant === null || mutant.writes === true;
+  // A run through a mutant ends with the group in which its expected check failed: a failed case stays failed, so the
+  // verdict (exit 1) and the failing checks asserted below are those of the whole run; the cases after it add nothing.
+  const stopAfter = mutant ? { stopAfter: (c: CaseResult) => c.failures.some((f) => f.check === mutant.check) } : {};
   const proxy = await startProxy(
     ref.url,
     { sandbox: ref.keys.sandbox.keys.full, production: ref.keys.production.keys.full },
@@ -44,7 +48,7 @@ async function runThrough(mutant: Mutant | null): Promise<RunResult> {
     { writes },
   );
   try {
-    const options = optionsFor(ref, 'sandbox', proxy.origin);
+    const options = { ...optionsFor(ref, 'sandbox', proxy.origin), ...stopAfter };
     if (!writes) return await runConformance({ ...options, readOnly: true });
     if (!mutant) return await runConformance(options);
     // ip_loopback reads a transaction the `full` key listed: with `full` on another account it would find none.

@@ -93,4 +93,24 @@ describe('the full profile against the reference server', () => {
     expect(r.coverage.percent).toBeLessThan(100);
     expect(r.exitCode).toBe(1);
   });
+
+  it('stops after the group in which a case first meets stopAfter, and then fails though every case it ran passed', async () => {
+    const all = await runConformance({ ...optionsFor(ref, 'sandbox'), readOnly: true });
+    const [first, second] = [...new Set(all.cases.map((c) => c.group))];
+    const r = await runConformance({
+      ...optionsFor(ref, 'sandbox'),
+      readOnly: true,
+      stopAfter: (c) => c.group === second,
+    });
+    expect(new Set(r.cases.map((c) => c.group))).toEqual(new Set([first, second]));
+    expect(r.totals.failed).toBe(0);
+    expect(r.exitCode).toBe(1);
+    const atTheEnd = await runConformance({
+      ...optionsFor(ref, 'sandbox'),
+      readOnly: true,
+      stopAfter: (c) => c.id === all.cases.at(-1)!.id,
+    });
+    expect(atTheEnd.totals.cases).toBe(all.totals.cases);
+    expect(atTheEnd.exitCode).toBe(0);
+  });
 });
