@@ -1,7 +1,7 @@
 /**
  * 200 concurrent purchases on one wallet from two server instances (the bundle, one PostgreSQL schema), costing
  * together more than the wallet holds. Every purchase costs the same total P (airtime of P, electricity of P − the
- * 100.00 fee, a bouquet priced P), and the wallet holds N × P + r with N < 200 and r < P, both drawn from a seed:
+ * 100.00 fee, a bouquet priced P), and the wallet holds N × P + r with 100 < N < 200 and r < P, both drawn from a seed:
  * exactly N answers are 201, the other 200 − N are 422 INSUFFICIENT_BALANCE, the balance sampled during the run is
  * never below zero, and at the end the ledger reconciles to the cent (wallet = fundings − Σ total_debit of the
  * purchases neither failed nor reversed = r), every purchase has its history and its completed idempotency record,
@@ -43,7 +43,10 @@ describe.skipIf(!!noDatabase)(
         // One price for three kinds of purchase: the bouquet's, airtime of that amount, electricity of it minus the fee.
         const price = (c.bouquet.attributes as { price: { amount: string } }).price.amount;
         const P = cents(price);
-        const affordable = 60 + Math.floor(rnd() * 81); // 60..140 of the 200
+        // 110..180 of the 200: more than the 100 either instance is sent, so both must debit the wallet, in whatever
+        // order their group commits take its row. With fewer, one instance could take every purchase it was sent
+        // before the other's first group reached the row (a CI run: 78 affordable, 78 × 201 on one, 0 on the other).
+        const affordable = 110 + Math.floor(rnd() * 71);
         const remainder = BigInt(Math.floor(rnd() * Number(P)));
         const funded = BigInt(affordable) * P + remainder;
         const partner = await fundedPartner(world.store, naira(funded));
