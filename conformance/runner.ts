@@ -43,8 +43,8 @@ export interface RunOptions {
   webhook?: { url: string; port: number };
   /**
    * Ends the run after the group in which a case's result first satisfies this: the later groups are not run, and
-   * the run fails. A failed case cannot pass again later in the run, so a caller that needs
-   * only to see a given failure (the suite's own mutant tests) is spared the cases after it.
+   * the run fails. A failed case cannot pass again later in the run, so a caller that needs only to see a given
+   * failure (the suite's own mutant tests) is spared the cases after it.
    */
   stopAfter?: (result: CaseResult) => boolean;
   /**

@@ -129,7 +129,6 @@ const signedWith = (d: Delivery, secrets: string[]) =>
     }
   });
 
-/** `d` with `body` in place of its own, signed again with the endpoint's own secret: only the body is off. */
 /**
  * A relay that edits the event bodies it relays — those of `type`, or every one when null — and signs each edited body
  * again with the endpoint's own secret: the signature stays right, only the body is off.
@@ -143,6 +142,7 @@ const edited =
     return resigned(d, secrets, JSON.stringify(event));
   };
 
+/** `d` with `body` in place of its own, signed again with the endpoint's own secret: only the body is off. */
 function resigned(d: Delivery, secrets: string[], body: string): Delivery {
   const secret = signedWith(d, secrets);
   const headers = secret
