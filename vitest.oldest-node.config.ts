@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/schedule/longest-first.ts';
 
 /**
  * CI's second runtime (.ci/run): the product's tests on the oldest supported Node (22.13.0), run as
@@ -32,6 +33,9 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000 } },
     hookTimeout: 60_000,
     pool: 'forks',
+    // As in vitest.config.ts: three files at a time, the longest first (a file not run here is simply absent).
+    maxWorkers: 3,
+    sequence: { sequencer: LongestFirstSequencer },
     reporters: [
       'default',
       // Named after the runtime so the file and every suite in it say which Node they ran on (.ci/summary.mjs sums it).
