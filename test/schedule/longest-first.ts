@@ -1,7 +1,7 @@
 /**
  * The order in which `vitest run` starts its files: the longest first, by the durations of an earlier whole run
- * (test/schedule/durations.json, written by `npm run test:durations`), so that on two workers the long files overlap
- * each other and the short ones fill in at the end.
+ * (test/schedule/durations.json, written by `npm run test:durations`), so that the long files overlap each other and
+ * the short ones fill in at the end.
  *
  * vitest's own sequencer does the same only where its results cache holds every file (node_modules/.vite, never in a
  * fresh clone); without it, it starts the largest files first, and the mutant runs (a 6 kB file, 3 minutes) started
@@ -19,7 +19,7 @@ export function readDurations(): Record<string, number> {
   return JSON.parse(readFileSync(durationsFile, 'utf8')) as Record<string, number>;
 }
 
-/** Sorts `files` longest first; files of equal (or no) duration keep the order `fallback` gives them. */
+/** Sorts `files` longest first; files of equal (or no) duration keep the order they come in. */
 export function longestFirst<T>(files: T[], pathOf: (f: T) => string, durations: Record<string, number>): T[] {
   return files
     .map((file, index) => ({ file, index, seconds: durations[pathOf(file)] ?? 0 }))
