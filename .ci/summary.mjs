@@ -4,6 +4,7 @@
 // drift check or type-check failed) and no test failed, the non-zero status counts as one failure.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { textOf } from './junit.mjs';
 
 const args = process.argv.slice(2);
 const status = args.pop();
@@ -16,18 +17,6 @@ const files = args.flatMap((p) => {
     .map((f) => join(p, f));
 });
 
-// The CI log keeps only its tail: every failed test is named just above the summary line, so a failure is
-// diagnosable from what CI prints (the JUnit reports themselves stay on the CI machine).
-const unescape = (text) =>
-  text
-    .replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-const textOf = (name, attributes) => unescape((attributes.match(new RegExp(`\\b${name}="([^"]*)"`)) ?? [])[1] ?? '');
-
 let tests = 0;
 let failed = 0;
 let skipped = 0;
@@ -37,6 +26,8 @@ for (const file of files) {
   tests += attr('tests');
   failed += attr('failures') + attr('errors');
   skipped += [...xml.matchAll(/<testsuite\s[^>]*\sskipped="(\d+)"/g)].reduce((n, m) => n + Number(m[1]), 0);
+  // The CI log keeps only its tail: every failed test is named just above the summary line, so a failure is
+  // diagnosable from what CI prints (the JUnit reports themselves stay on the CI machine).
   for (const m of xml.matchAll(/<testcase\s([^>]*?)(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
     const failure = (m[2] ?? '').match(/<(failure|error)\b([^>]*)>/);
     if (!failure) continue;

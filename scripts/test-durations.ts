@@ -9,26 +9,23 @@
  * decides.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { textOf } from '../.ci/junit.mjs';
 import { durationsFile, readDurations } from '../test/schedule/longest-first.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const REPORT = 'reports/vitest-junit.xml';
-const MIN_SECONDS = 2;
+export const MIN_SECONDS = 2;
 
 /**
  * Each file's seconds in a JUnit report written by vitest: one `<testsuite name="<path>" … time="<seconds>">` per
- * file, the path relative to the root, XML-escaped. (A regular expression rather than an XML parser: this reads the
- * one element vitest's reporter writes, attributes in its order; the script stops when it finds none.)
+ * file, the path relative to the root, XML-escaped; read with .ci/summary.mjs's reader (.ci/junit.mjs). The script
+ * stops when it finds none.
  */
 export function suiteSeconds(junit: string): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const m of junit.matchAll(/<testsuite name="([^"]*)"[^>]*? time="([0-9.]+)"/g)) {
-    const path = m[1]!
-      .replace(/&quot;/g, '"')
-      .replace(/&apos;/g, "'")
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>');
-    out[path.replace(/&amp;/g, '&')] = Number(m[2]);
+  for (const m of junit.matchAll(/<testsuite\s([^>]*)>/g)) {
+    const seconds = textOf('time', m[1]!);
+    if (seconds) out[textOf('name', m[1]!)] = Number(seconds);
   }
   return out;
 }
