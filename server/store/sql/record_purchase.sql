@@ -72,9 +72,11 @@ BEGIN
   -- caller read before — a price change racing the purchase leaves it charged the old price or the new one, whole
   -- (product_amount and total_debit from one read), and product_amount says which. A range (face_value) is the
   -- caller's amount, checked against the range the caller read.
+  -- By the primary key (environment, id): a join on the account's environment was planned as a scan of the
+  -- catalogue filtered by id, once per purchase.
   SELECT p.available, p.attributes -> 'price' ->> 'amount' INTO v_available, v_fixed_price
-  FROM products p JOIN accounts a ON a.environment = p.environment
-  WHERE a.id = p_account_id AND p.id = p_product_id;
+  FROM products p
+  WHERE p.environment = (SELECT a.environment FROM accounts a WHERE a.id = p_account_id) AND p.id = p_product_id;
   IF v_available IS FALSE THEN
     RAISE EXCEPTION 'product % is unavailable', p_product_id USING ERRCODE = 'BPP01';
   END IF;

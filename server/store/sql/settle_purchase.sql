@@ -81,8 +81,8 @@ BEGIN
   END IF;
 
   IF p_product_events IS NOT NULL AND (p_from <> p_to OR v_announce) THEN
-    SELECT pr.* INTO v_product FROM products pr JOIN accounts a ON a.environment = pr.environment
-    WHERE a.id = t.account_id AND pr.id = t.product_id;
+    SELECT pr.* INTO v_product FROM products pr
+    WHERE pr.environment = (SELECT a.environment FROM accounts a WHERE a.id = t.account_id) AND pr.id = t.product_id;
     IF FOUND THEN
       FOR v_type IN SELECT jsonb_array_elements_text(p_product_events) LOOP
         v_data := jsonb_build_object('id', v_product.id, 'type', v_product.kind, 'attributes',
