@@ -7,7 +7,7 @@ import type { KeyStatus } from '../domain.ts';
 import { AccountNotFoundError, KeyNotFoundError } from './errors.ts';
 import { storedInstantOrNull } from './instants.ts';
 import { storeLookup } from './lookup-batch.ts';
-import { empty, join, one, raw, rows, sql, type SqlFragment } from './sql.ts';
+import { empty, join, one, PREPARED, raw, rows, sql, type SqlFragment } from './sql.ts';
 import type { AccountApiAccess, ApiKeyRow, KeyLookupRow, NewApiKey, Sql, Store } from './types.ts';
 import { isUuid } from './values.ts';
 
@@ -48,13 +48,21 @@ export type KeyQueries = Pick<
 /** `batched`: the lookup by hash in batches (lookup-batch.ts) — PostgreSQL, the pool's store only. */
 export function keyQueries(db: Sql, { batched = false } = {}): KeyQueries {
   const oneByHash = async (secretHash: string) => {
-    const row = await one(db, sql`SELECT ${LOOKUP_COLS} FROM ${LOOKUP_FROM} WHERE k.secret_hash = ${secretHash}`);
+    const row = await one(
+      db,
+      sql`SELECT ${LOOKUP_COLS} FROM ${LOOKUP_FROM} WHERE k.secret_hash = ${secretHash}`,
+      PREPARED,
+    );
     return row && asLookup(row);
   };
   const byHashes = async (hashes: string[]) =>
-    (await rows(db, sql`SELECT ${LOOKUP_COLS} FROM ${LOOKUP_FROM} WHERE k.secret_hash = ANY (${hashes}::text[])`)).map(
-      asLookup,
-    );
+    (
+      await rows(
+        db,
+        sql`SELECT ${LOOKUP_COLS} FROM ${LOOKUP_FROM} WHERE k.secret_hash = ANY (${hashes}::text[])`,
+        PREPARED,
+      )
+    ).map(asLookup);
   const byHash = storeLookup(batched, { one: oneByHash, many: byHashes, keyOf: (k) => k.secret_hash });
 
   /** `UPDATE api_keys SET <sets>, updated_at = now()` on one key, which must exist. */

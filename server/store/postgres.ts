@@ -8,10 +8,12 @@
  *   pool connect timeout, query read timeout, statement timeout) are rethrown as StoreUnavailableError (HTTP 503);
  * - the pool opens new connections on demand, so queries work again as soon as the database is back.
  */
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { StoreMisuseError, StoreUnavailableError } from './errors.ts';
 import { withSavepoint } from './savepoint.ts';
 import { stderrLog, type ExecSql, type SqlDriver, type StoreLog } from './driver.ts';
+import type { QueryOptions } from './types.ts';
 
 export interface OpenPostgresOptions {
   /** Schema to work in (search_path of every connection); created if missing. Letters, digits, `_` only. */
@@ -37,6 +39,32 @@ const MIGRATION_READ_TIMEOUT_MS = 6 * 60 * 60 * 1000;
 /** pg honours a per-query `query_timeout` (client.js), which @types/pg's QueryConfig does not declare. */
 function longQuery(text: string): pg.QueryConfig {
   return { text, query_timeout: MIGRATION_READ_TIMEOUT_MS } as pg.QueryConfig;
+}
+
+/**
+ * A statement marked `prepared` goes to PostgreSQL as a named prepared statement. node-postgres parses it once per
+ * connection, remembers the name, and afterwards sends only Bind and Execute: PostgreSQL neither parses nor plans the
+ * text again (after five executions it may keep a generic plan). Used for what every purchase runs — the key and
+ * product lookups, recording and settling (bench/README.md, "Prepared statements"). Hand-written because
+ * node-postgres only prepares what is given a name, and has no statement cache of its own.
+ *
+ * The name is a digest of the text: one text has one name in every connection, and two texts never share one
+ * (node-postgres refuses a known name sent with another text). Only fixed texts are marked, so names are few; past
+ * PREPARED_NAMES_MAX distinct texts (a text that varies, marked by mistake) statements run unnamed, as unmarked ones
+ * do, rather than accumulate on every connection.
+ */
+export const PREPARED_NAMES_MAX = 200;
+const preparedNames = new Map<string, string>();
+
+function queryOf(text: string, values: unknown[] | undefined, options: QueryOptions | undefined): pg.QueryConfig {
+  if (options?.prepared !== true) return { text, values };
+  let name = preparedNames.get(text);
+  if (name === undefined) {
+    if (preparedNames.size >= PREPARED_NAMES_MAX) return { text, values };
+    name = `bp_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+    preparedNames.set(text, name);
+  }
+  return { name, text, values };
 }
 
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
@@ -92,9 +120,9 @@ class PgClientSql implements ExecSql {
     private readonly depth: number,
   ) {}
 
-  async query<R extends Row = Row>(text: string, params?: unknown[]): Promise<R[]> {
+  async query<R extends Row = Row>(text: string, params?: unknown[], options?: QueryOptions): Promise<R[]> {
     try {
-      return (await this.client.query<R>(text, params)).rows;
+      return (await this.client.query<R>(queryOf(text, params, options))).rows;
     } catch (err) {
       throw mapError(err);
     }
@@ -125,9 +153,9 @@ class PgPoolSql implements ExecSql {
     private readonly log: StoreLog,
   ) {}
 
-  async query<R extends Row = Row>(text: string, params?: unknown[]): Promise<R[]> {
+  async query<R extends Row = Row>(text: string, params?: unknown[], options?: QueryOptions): Promise<R[]> {
     try {
-      return (await this.pool.query<R>(text, params)).rows;
+      return (await this.pool.query<R>(queryOf(text, params, options))).rows;
     } catch (err) {
       throw mapError(err);
     }

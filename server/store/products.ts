@@ -6,7 +6,7 @@ import type { Environment, ProductKind } from '../domain.ts';
 import { InvalidStoreValueError } from './errors.ts';
 import { storeLookup } from './lookup-batch.ts';
 import { pagedQuery, splitPage } from './paging.ts';
-import { join, one, raw, rows, sql } from './sql.ts';
+import { join, one, PREPARED, raw, rows, sql } from './sql.ts';
 import { storedInstant } from './instants.ts';
 import type { ProductChangeOutcome, ProductFilter, ProductResource, ProductRow, Sql, Store } from './types.ts';
 import { pageBounds, toCount } from './values.ts';
@@ -94,6 +94,7 @@ export function productQueries(db: Sql, { batched = false } = {}): ProductQuerie
         sql`
       SELECT ${PRODUCT_COLS} FROM products
       WHERE (environment, id) IN (SELECT * FROM unnest(${environments}::text[], ${ids}::text[]))`,
+        PREPARED,
       )
     ).map(asProduct);
   };
@@ -102,6 +103,7 @@ export function productQueries(db: Sql, { batched = false } = {}): ProductQuerie
     const row = await one(
       db,
       sql`SELECT ${PRODUCT_COLS} FROM products WHERE environment = ${environment} AND id = ${id}`,
+      PREPARED,
     );
     return row ? asProduct(row) : null;
   };
@@ -116,6 +118,7 @@ export function productQueries(db: Sql, { batched = false } = {}): ProductQuerie
       SELECT DISTINCT ON (environment, network) ${PRODUCT_COLS} FROM products
       WHERE kind = 'airtime' AND (environment, network) IN (SELECT * FROM unnest(${environments}::text[], ${networks}::text[]))
       ORDER BY environment, network, sort_order, id`,
+        PREPARED,
       )
     ).map(asProduct);
   };
@@ -126,6 +129,7 @@ export function productQueries(db: Sql, { batched = false } = {}): ProductQuerie
       sql`
       SELECT ${PRODUCT_COLS} FROM products WHERE environment = ${environment} AND kind = 'airtime' AND network = ${network}
       ORDER BY sort_order, id LIMIT 1`,
+      PREPARED,
     );
     return row ? asProduct(row) : null;
   };

@@ -12,7 +12,7 @@
  */
 import { sqlState, StoreUnavailableError } from './errors.ts';
 import { groupCommit } from './group-commit.ts';
-import { join, raw, rows, sql, type SqlFragment } from './sql.ts';
+import { join, PREPARED, raw, rows, sql, type SqlFragment } from './sql.ts';
 import { TX_COLS } from './transactions.ts';
 import type { Sql } from './types.ts';
 
@@ -99,7 +99,7 @@ const byAccount = (a: Item, b: Item) => (a.account < b.account ? -1 : a.account 
 
 function statement(db: Sql, fn: string, columns: SqlFragment, tail: SqlFragment, grouped: boolean): Call {
   const alone = async ({ args }: Item) =>
-    (await rows(db, sql`SELECT ${columns} FROM ${callOf(fn, args)}${tail}`))[0] ?? null;
+    (await rows(db, sql`SELECT ${columns} FROM ${callOf(fn, args)}${tail}`, PREPARED))[0] ?? null;
   if (!grouped) return (args, account) => alone({ args, account });
   const call = groupCommit<Item, Row | null>({
     max: GROUP_MAX,
@@ -108,7 +108,11 @@ function statement(db: Sql, fn: string, columns: SqlFragment, tail: SqlFragment,
     retryAlone: refusedWhole,
     alone: (item) => pastDeadlocks(() => alone(item)),
     async group(items) {
-      const found = await rows(db, sql`SELECT g.g_n, ${columns} FROM ${groupOf(fn, items)}${tail} ORDER BY g.g_n`);
+      const found = await rows(
+        db,
+        sql`SELECT g.g_n, ${columns} FROM ${groupOf(fn, items)}${tail} ORDER BY g.g_n`,
+        PREPARED,
+      );
       const answers: (Row | null)[] = items.map(() => null);
       for (const { g_n: n, ...row } of found) answers[Number(n) - 1] = row;
       return answers;

@@ -23,6 +23,7 @@
 import { LRUCache } from 'lru-cache';
 import { deepFreeze, type Frozen } from '../frozen.ts';
 import type { ExecSql } from './driver.ts';
+import type { QueryOptions } from './types.ts';
 
 type Row = Record<string, unknown>;
 
@@ -110,10 +111,10 @@ export class ReadCachingSql implements ExecSql {
   }
 
   /** A cached result is `Frozen<R[]>`, typed R[] only because the Sql interface is: never change it. */
-  async query<R extends Row = Row>(text: string, params: unknown[] = []): Promise<R[]> {
+  async query<R extends Row = Row>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<R[]> {
     const verdict = verdictOf(text);
-    if (verdict === 'pass') return this.inner.query<R>(text, params);
-    if (verdict === 'write') return this.write(() => this.inner.query<R>(text, params));
+    if (verdict === 'pass') return this.inner.query<R>(text, params, options);
+    if (verdict === 'write') return this.write(() => this.inner.query<R>(text, params, options));
     const key = params.length === 0 ? text : `${text}\u0000${JSON.stringify(params)}`;
     const cached = this.cache.get(key);
     if (cached) {
@@ -123,7 +124,7 @@ export class ReadCachingSql implements ExecSql {
     this.misses++;
     const seen = this.generation;
     // Frozen even when not kept: the caches after this one (paging.ts, memo.ts, json-body.ts) key on frozen input.
-    const rows = deepFreeze(await this.inner.query<R>(text, params));
+    const rows = deepFreeze(await this.inner.query<R>(text, params, options));
     if (seen === this.generation) this.cache.set(key, rows as Frozen<Row[]>);
     return rows as unknown as R[];
   }

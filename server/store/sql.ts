@@ -14,7 +14,7 @@
  * it is ~60 lines, and the read cache (read-cache.ts) keys on the exact text, which must be the same every time a
  * query of the same shape is built: here the text depends only on the template and which fragments are present.
  */
-import type { Sql } from './types.ts';
+import type { QueryOptions, Sql } from './types.ts';
 
 type Row = Record<string, unknown>;
 
@@ -78,12 +78,19 @@ export function render(fragment: SqlFragment): Statement {
 }
 
 /** Runs a statement: its rows. */
-export function rows<R extends Row = Row>(ex: Sql, fragment: SqlFragment): Promise<R[]> {
+export function rows<R extends Row = Row>(ex: Sql, fragment: SqlFragment, options?: QueryOptions): Promise<R[]> {
   const { text, values } = render(fragment);
-  return ex.query<R>(text, values);
+  return ex.query<R>(text, values, options);
 }
 
 /** Runs a statement: its first row, or null. */
-export async function one<R extends Row = Row>(ex: Sql, fragment: SqlFragment): Promise<R | null> {
-  return (await rows<R>(ex, fragment))[0] ?? null;
+export async function one<R extends Row = Row>(
+  ex: Sql,
+  fragment: SqlFragment,
+  options?: QueryOptions,
+): Promise<R | null> {
+  return (await rows<R>(ex, fragment, options))[0] ?? null;
 }
+
+/** For the statements every purchase runs, whose text never varies: see QueryOptions. */
+export const PREPARED: QueryOptions = { prepared: true };

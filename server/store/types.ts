@@ -18,9 +18,21 @@ import type {
 import type { ProductEventType, WebhookStore } from './webhook-types.ts';
 import type { KeyedWrite, KeyedWriteResult } from '../idempotency/keyed-write.ts';
 
+export interface QueryOptions {
+  /**
+   * Run as a prepared statement where the driver can (PostgreSQL: parsed and planned once per connection, then only
+   * executed). For statements with a fixed text that run on every purchase; the PGlite driver ignores it.
+   */
+  prepared?: boolean;
+}
+
 /** The lowest layer: a SQL executor. Both drivers implement it; queries.ts builds everything else on it. */
 export interface Sql {
-  query<R extends Record<string, unknown> = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
+  query<R extends Record<string, unknown> = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<R[]>;
   /** Runs fn inside BEGIN/COMMIT (ROLLBACK on throw) on one connection. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
 }
