@@ -121,6 +121,7 @@ export function purchaseQueries(db: Sql, options: { groupCommit?: boolean } = {}
                 p_key_created_at: [claim?.created_at ?? null, 'timestamptz'],
                 p_key_locked_until: [claim?.locked_until ?? null, 'timestamptz'],
                 p_key_expires_at: [claim?.expires_at ?? null, 'timestamptz'],
+                p_reference_generated: [p.external_reference === undefined, 'boolean'],
               },
               p.account_id,
             );

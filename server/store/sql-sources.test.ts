@@ -344,7 +344,20 @@ describe.each(drivers)('a database migrated before the sources existed (%s)', (_
       expect(await db.sql.query(`SELECT to_regclass('schema_functions') AS t`)).toEqual([{ t: null }]);
       const store = createQueries(db.sql, db.drivers[0]!.kind);
       const account = await fundedAccount(store, '1000.00');
-      expect((await store.recordPurchase(purchase(account, '100.00'), null)).kind).toBe('recorded');
+      // A purchase recorded as the code of that time called migration 009's function: the sources since added a
+      // parameter (p_reference_generated) that today's store passes, so the store runs only once they are applied.
+      const before009 = await db.sql.query<{ outcome: string }>(
+        `SELECT o.outcome FROM record_purchase_outcome(p_id => gen_random_uuid(), p_account_id => $1::uuid,
+           p_currency => 'NGN', p_description => 'before the sources', p_reference => 'PUR-BEFORE',
+           p_external_reference => 'before-the-sources', p_product_type => 'airtime', p_product_id => 'p',
+           p_phone_number => '08031234567', p_meter_number => NULL, p_smartcard_number => NULL,
+           p_product_amount => 100, p_fee_amount => 0, p_total_debit => 100, p_price_basis => 'face_value',
+           p_created_at => now(), p_next_check_at => NULL, p_key => NULL, p_insufficient_status => NULL,
+           p_insufficient_body => NULL, p_claim_key => false, p_key_operation => NULL, p_key_fingerprint => NULL,
+           p_key_created_at => NULL, p_key_locked_until => NULL, p_key_expires_at => NULL) o`,
+        [account],
+      );
+      expect(before009).toEqual([{ outcome: 'recorded' }]);
 
       expect(await migrate(db.sql)).toEqual([]);
       await expectRunsTheSources(db.sql);

@@ -10,7 +10,7 @@ import { clampRange, storedInstant, storedInstantOrNull } from './instants.ts';
 import { SEEK_AFTER_OFFSET, seekPagedQuery } from './page-seek.ts';
 import { pagedQuery, splitPage } from './paging.ts';
 import { storeLookup } from './lookup-batch.ts';
-import { join, one, PREPARED, raw, rows, sql, type SqlFragment } from './sql.ts';
+import { join, one, raw, rows, sql, type SqlFragment } from './sql.ts';
 import { countSql } from './transaction-count.ts';
 import type { NewHistoryEntry, Sql, Store, TransactionRow } from './types.ts';
 import { isUuid, money, pageBounds, toCount } from './values.ts';
@@ -137,7 +137,6 @@ export function transactionQueries(db: Sql, driver: DriverKind, options: Transac
       db,
       sql`
       SELECT ${TX_COLS} FROM transactions WHERE account_id = ${accountId} AND external_reference = ${ref}`,
-      PREPARED,
     );
     return row && asTx(row);
   };
@@ -150,7 +149,6 @@ export function transactionQueries(db: Sql, driver: DriverKind, options: Transac
       SELECT ${TX_COLS} FROM transactions
       WHERE (account_id, external_reference) IN (
         SELECT * FROM unnest(${pairs.map((k) => k[0])}::uuid[], ${pairs.map((k) => k[1])}::text[]))`,
-        PREPARED,
       )
     ).map(asTx);
   };
