@@ -45,7 +45,7 @@ function longQuery(text: string): pg.QueryConfig {
  * A statement marked `prepared` goes to PostgreSQL as a named prepared statement. node-postgres parses it once per
  * connection, remembers the name, and afterwards sends only Bind and Execute: PostgreSQL neither parses nor plans the
  * text again (after five executions it may keep a generic plan). Used for what every purchase runs — the key and
- * product lookups, recording and settling (bench/README.md, "Prepared statements"). Hand-written because
+ * product lookups, recording and settling (bench/README.md, "Before and after in one run"). Hand-written because
  * node-postgres only prepares what is given a name, and has no statement cache of its own.
  *
  * Only for statements whose plan cannot turn bad as tables grow: a prepared statement may keep a generic plan made
