@@ -17,32 +17,32 @@
  * previous load included, which is why a build's first round can read high): medians and means over the rounds.
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { costOf } from './lib/cpu.ts';
 import { BASE } from './lib/endpoints.ts';
-import { measure, type LoadRequest } from './lib/load.ts';
-import { startProcess } from './lib/procs.ts';
+import { measure } from './lib/load.ts';
+import { startReferenceServer } from './lib/procs.ts';
+import type { BenchPartner } from './lib/purchase-setup.ts';
 import { compareSummary, parseCompareArgs, type CompareSample } from './lib/compare.ts';
+import { authHeaders } from './phases/common.ts';
+import { buying, WEBHOOK_ENV } from './phases/purchases.ts';
 
 interface World {
   schema: string;
   url: string;
-  hot: string;
-  many: string[];
+  hot: BenchPartner;
+  many: BenchPartner[];
 }
 
 const POSTGRES_URL = process.env['TEST_DATABASE_URL'] ?? process.env['DATABASE_URL'];
-const AIRTIME = JSON.stringify({ network: 'MTN', phone_number: '08011111111', amount: '100.00' });
-const WEBHOOK_ENV = { WEBHOOK_SIGNING_KEY: randomBytes(32).toString('base64'), WEBHOOKS_ALLOW_PRIVATE: 'true' };
 
 /** The child that sets a world up with a build's own purchase-setup.ts: prints it as JSON on its last line. */
 const SETUP = `
 const { purchaseWorld } = await import(process.argv[1]);
 const w = await purchaseWorld(process.argv[2], Number(process.argv[3]));
-console.log(JSON.stringify({ schema: w.schema, url: w.url, hot: w.hot.key, many: w.many.map((p) => p.key) }));
+console.log(JSON.stringify({ schema: w.schema, url: w.url, hot: w.hot, many: w.many }));
 process.exit(0);
 `;
 
@@ -58,22 +58,6 @@ function worldOf(dir: string, partners: number): World {
   return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as World;
 }
 
-let sequence = 0;
-function buying(keys: string[]): LoadRequest {
-  return {
-    method: 'POST',
-    path: `${BASE}/purchases/airtime`,
-    body: AIRTIME,
-    headers: { authorization: `Bearer ${keys[0]}`, 'content-type': 'application/json' },
-    setupRequest: (req) => {
-      const n = sequence++;
-      req.headers['idempotency-key'] = `compare-${process.pid}-${n}`;
-      req.headers.authorization = `Bearer ${keys[n % keys.length]}`;
-      return req;
-    },
-  };
-}
-
 async function main(): Promise<void> {
   if (!POSTGRES_URL) throw new Error('set TEST_DATABASE_URL (or DATABASE_URL) to the PostgreSQL to measure on');
   const opts = parseCompareArgs(process.argv.slice(2));
@@ -84,13 +68,12 @@ async function main(): Promise<void> {
     for (let round = 1; round <= opts.rounds; round++) {
       for (const [i, b] of opts.builds.entries()) {
         const w = worlds[i]!;
-        const proc = await startProcess(
-          (port) => ['--enable-source-maps', path.join(b.dir, 'dist/server.mjs'), '--port', String(port)],
-          {
-            env: { NODE_ENV: 'production', RATE_LIMIT_RPS: '0', DATABASE_URL: w.url, ...WEBHOOK_ENV },
-            readyPath: `${BASE}/account/balance`,
-            headers: { authorization: `Bearer ${w.hot}` },
-          },
+        const proc = await startReferenceServer(
+          { DATABASE_URL: w.url, ...WEBHOOK_ENV },
+          `${BASE}/account/balance`,
+          authHeaders(w.hot.key),
+          [],
+          path.join(b.dir, 'dist/server.mjs'),
         );
         try {
           for (const load of opts.loads) {

@@ -1,6 +1,6 @@
 /** The arguments and the summary of bench/compare.ts (before and after in one run). */
 import path from 'node:path';
-import { median } from './stats.ts';
+import { f0, median } from './stats.ts';
 
 export type CompareLoad = 'many' | 'hot';
 
@@ -68,7 +68,6 @@ export function parseCompareArgs(argv: string[]): CompareOptions {
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const present = (xs: (number | null)[]) => xs.filter((x): x is number => x !== null);
-const f0 = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '–' : x.toFixed(0));
 
 /** A Markdown table: per load and build, purchases/s (every round, median, mean) and CPU per purchase (means). */
 export function compareSummary(samples: CompareSample[], builds: string[], loads: CompareLoad[]): string {
@@ -84,7 +83,7 @@ export function compareSummary(samples: CompareSample[], builds: string[], loads
       const server = present(s.map((x) => x.server_cpu_us));
       const postgres = present(s.map((x) => x.postgres_cpu_us));
       lines.push(
-        `| ${load === 'many' ? 'many wallets' : 'one hot wallet'} | ${build} | ${rps.map((x) => x.toFixed(0)).join(', ')} | ${f0(median(rps))} | ${f0(mean(rps))} | ${server.length ? f0(mean(server)) : '–'} | ${postgres.length ? f0(mean(postgres)) : '–'} | ${s.reduce((a, x) => a + x.errors, 0)} |`,
+        `| ${load === 'many' ? 'many wallets' : 'one hot wallet'} | ${build} | ${rps.map((x) => x.toFixed(0)).join(', ')} | ${f0(median(rps))} | ${f0(mean(rps))} | ${f0(mean(server))} | ${f0(mean(postgres))} | ${s.reduce((a, x) => a + x.errors, 0)} |`,
       );
     }
   return lines.join('\n');

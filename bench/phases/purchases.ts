@@ -87,8 +87,13 @@ export interface PurchasesResults {
 }
 
 let sequence = 0;
-/** A fresh Idempotency-Key per request (and, with `partners`, the next partner's key). */
-function buying(partners: BenchPartner[], kind?: string, body = AIRTIME, path = '/purchases/airtime'): LoadRequest {
+/** A fresh Idempotency-Key per request (and, with `partners`, the next partner's key). Also bench/compare.ts's load. */
+export function buying(
+  partners: BenchPartner[],
+  kind?: string,
+  body = AIRTIME,
+  path = '/purchases/airtime',
+): LoadRequest {
   return {
     method: 'POST',
     path: `${BASE}${path}`,
@@ -202,7 +207,7 @@ async function pgbenchOnce(ctx: PhaseContext, postgresUrl: string): Promise<Pgbe
  * The servers' webhook settings: a signing key, so every purchase's events are written and delivered as in a
  * deployment, and private addresses allowed, so a receiver on 127.0.0.1 can be subscribed.
  */
-const WEBHOOK_ENV = { WEBHOOK_SIGNING_KEY: randomBytes(32).toString('base64'), WEBHOOKS_ALLOW_PRIVATE: 'true' };
+export const WEBHOOK_ENV = { WEBHOOK_SIGNING_KEY: randomBytes(32).toString('base64'), WEBHOOKS_ALLOW_PRIVATE: 'true' };
 
 /** A receiver that accepts every delivery and never answers: each attempt holds a slot of the worker for 15 s. */
 async function hangingReceiver(): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {
