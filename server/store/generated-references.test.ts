@@ -5,9 +5,7 @@
  * never happens on its own, so the draws are fixed here: the first collides with a transaction of the account.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import {
-  AT,
   footprint,
   fundedAccount,
   openedFor,
@@ -15,6 +13,7 @@ import {
   pgliteStores,
   postgresStores,
   purchase,
+  recordOutcomeByName,
   type Stores,
 } from '../../test/helpers/store-fixtures.ts';
 import type { RecordPurchaseResult, Store } from './types.ts';
@@ -28,22 +27,6 @@ vi.mock('./references.ts', async (original) => {
 
 const idOf = (r: RecordPurchaseResult) => (r.kind === 'recorded' ? r.row.id : r.kind);
 
-/** record_purchase_outcome called by name for a purchase of NGN 1 on `account` with `reference`, without a key. */
-function recordOutcome(store: Store, account: string, reference: string, generated: boolean | undefined) {
-  const values: unknown[] = [randomUUID(), account, `PUR-${randomUUID()}`, reference, AT];
-  const generatedArg = generated === undefined ? '' : `, p_reference_generated => ${generated}`;
-  return store.sql.query<{ outcome: string }>(
-    `SELECT o.outcome FROM record_purchase_outcome(p_id => $1::uuid, p_account_id => $2::uuid, p_currency => 'NGN',
-       p_description => 'd', p_reference => $3::text, p_external_reference => $4::text, p_product_type => 'airtime',
-       p_product_id => 'p', p_phone_number => '08031234567', p_meter_number => NULL, p_smartcard_number => NULL,
-       p_product_amount => 1, p_fee_amount => 0, p_total_debit => 1, p_price_basis => 'face_value',
-       p_created_at => $5::timestamptz, p_next_check_at => NULL, p_key => NULL, p_insufficient_status => NULL,
-       p_insufficient_body => NULL, p_claim_key => false, p_key_operation => NULL, p_key_fingerprint => NULL,
-       p_key_created_at => NULL, p_key_locked_until => NULL, p_key_expires_at => NULL${generatedArg}) o`,
-    values,
-  );
-}
-
 function suite(title: string, open: () => Promise<Stores>) {
   describe(title, () => {
     const opened = openedFor(open);
@@ -55,11 +38,13 @@ function suite(title: string, open: () => Promise<Stores>) {
     it("the partner's reference is read first (reference_used); a generated one meets the constraint (BPR01)", async () => {
       const acc = await fundedAccount(store, '10.00');
       await store.recordPurchase(purchase(acc, '1.00', '0.00', { external_reference: TAKEN }), null);
+      const byName = (reference: string, generated?: boolean) =>
+        recordOutcomeByName(store.sql, { account: acc, reference, amount: '1.00', generated });
       for (const generated of [undefined, false])
-        expect(await recordOutcome(store, acc, TAKEN, generated)).toEqual([{ outcome: 'reference_used' }]);
-      const err = await recordOutcome(store, acc, TAKEN, true).catch((e: unknown) => e);
+        expect(await byName(TAKEN, generated)).toEqual([{ outcome: 'reference_used' }]);
+      const err = await byName(TAKEN, true).catch((e: unknown) => e);
       expect((err as { code?: string }).code).toBe('BPR01');
-      expect(await recordOutcome(store, acc, `${TAKEN}X`, true)).toEqual([{ outcome: 'recorded' }]);
+      expect(await byName(`${TAKEN}X`, true)).toEqual([{ outcome: 'recorded' }]);
       expect((await footprint(store, acc)).wallet).toBe('8.00'); // the holder and the last one
     });
 

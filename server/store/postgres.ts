@@ -49,8 +49,9 @@ function longQuery(text: string): pg.QueryConfig {
  * node-postgres only prepares what is given a name, and has no statement cache of its own.
  *
  * Only for statements whose plan cannot turn bad as tables grow: a prepared statement may keep a generic plan made
- * while a table was small (costs tie then), so mark a lookup by a unique key or a call of a function, not a read
- * that another index could serve (the lookup by (account_id, external_reference) stays unprepared for that reason).
+ * while a table was small (costs tie then), so mark a lookup by a unique key, a read of the catalogue (products, which
+ * does not grow with traffic) or a call of a function, not a read of a growing table that another index could serve
+ * (the lookup by (account_id, external_reference) stays unprepared for that reason).
  *
  * The name is a digest of the text: one text has one name in every connection, and two texts never share one
  * (node-postgres refuses a known name sent with another text). Only fixed texts are marked, so names are few; past

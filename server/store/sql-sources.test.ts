@@ -21,7 +21,7 @@ import {
 import { openPgliteMemory } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import { createQueries } from './queries.ts';
-import { AT, fundedAccount, PG_URL, purchase } from '../../test/helpers/store-fixtures.ts';
+import { AT, fundedAccount, PG_URL, purchase, recordOutcomeByName } from '../../test/helpers/store-fixtures.ts';
 import type { Sql } from './types.ts';
 
 const SOURCES = loadFunctionSources();
@@ -346,17 +346,11 @@ describe.each(drivers)('a database migrated before the sources existed (%s)', (_
       const account = await fundedAccount(store, '1000.00');
       // A purchase recorded as the code of that time called migration 009's function: the sources since added a
       // parameter (p_reference_generated) that today's store passes, so the store runs only once they are applied.
-      const before009 = await db.sql.query<{ outcome: string }>(
-        `SELECT o.outcome FROM record_purchase_outcome(p_id => gen_random_uuid(), p_account_id => $1::uuid,
-           p_currency => 'NGN', p_description => 'before the sources', p_reference => 'PUR-BEFORE',
-           p_external_reference => 'before-the-sources', p_product_type => 'airtime', p_product_id => 'p',
-           p_phone_number => '08031234567', p_meter_number => NULL, p_smartcard_number => NULL,
-           p_product_amount => 100, p_fee_amount => 0, p_total_debit => 100, p_price_basis => 'face_value',
-           p_created_at => now(), p_next_check_at => NULL, p_key => NULL, p_insufficient_status => NULL,
-           p_insufficient_body => NULL, p_claim_key => false, p_key_operation => NULL, p_key_fingerprint => NULL,
-           p_key_created_at => NULL, p_key_locked_until => NULL, p_key_expires_at => NULL) o`,
-        [account],
-      );
+      const before009 = await recordOutcomeByName(db.sql, {
+        account,
+        reference: 'before-the-sources',
+        amount: '100.00',
+      });
       expect(before009).toEqual([{ outcome: 'recorded' }]);
 
       expect(await migrate(db.sql)).toEqual([]);

@@ -11,7 +11,7 @@ import { openPostgres } from '../../server/store/postgres.ts';
 import { createQueries } from '../../server/store/queries.ts';
 import { migratedDump } from './prepared-store.ts';
 import type { SqlDriver } from '../../server/store/driver.ts';
-import type { NewPurchase, Store, TransactionRow } from '../../server/store/types.ts';
+import type { NewPurchase, Sql, Store, TransactionRow } from '../../server/store/types.ts';
 
 export const PG_URL = process.env['TEST_DATABASE_URL'];
 
@@ -116,6 +116,30 @@ export function purchase(
     next_check_at: null,
     ...over,
   };
+}
+
+/**
+ * record_purchase_outcome called by name, for an airtime purchase of `amount` (NGN) without an Idempotency-Key, for
+ * the tests that call the function itself rather than the store: a function as an older migration defined it, or an
+ * argument the store always passes the same way. `generated` left out: so is p_reference_generated (functions from
+ * before it had none).
+ */
+export function recordOutcomeByName(
+  sql: Sql,
+  o: { account: string; reference: string; amount: string; generated?: boolean },
+): Promise<{ outcome: string }[]> {
+  const generated = o.generated === undefined ? '' : `, p_reference_generated => ${o.generated}`;
+  return sql.query<{ outcome: string }>(
+    `SELECT o.outcome FROM record_purchase_outcome(p_id => $1::uuid, p_account_id => $2::uuid, p_currency => 'NGN',
+       p_description => 'recorded by name', p_reference => $3::text, p_external_reference => $4::text,
+       p_product_type => 'airtime', p_product_id => 'p', p_phone_number => '08031234567', p_meter_number => NULL,
+       p_smartcard_number => NULL, p_product_amount => $5::numeric, p_fee_amount => 0, p_total_debit => $5::numeric,
+       p_price_basis => 'face_value', p_created_at => $6::timestamptz, p_next_check_at => NULL, p_key => NULL,
+       p_insufficient_status => NULL, p_insufficient_body => NULL, p_claim_key => false, p_key_operation => NULL,
+       p_key_fingerprint => NULL, p_key_created_at => NULL, p_key_locked_until => NULL,
+       p_key_expires_at => NULL${generated}) o`,
+    [randomUUID(), o.account, `PUR-${randomUUID()}`, o.reference, o.amount, AT],
+  );
 }
 
 /** The 201 snapshot a handler would store: deterministic in the row, so replays can be compared byte for byte. */

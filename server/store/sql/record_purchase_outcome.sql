@@ -1,8 +1,8 @@
 -- record_purchase_outcome: record_purchase (record_purchase.sql, same parameters and p_reference_generated) with an
--- outcome for every call — a
--- known Idempotency-Key is an answer ('key_held'), not an error — so that one known key in a group commit does not
--- roll the whole group back and rerun its purchases one by one. The server records every purchase through it
--- (server/store/purchase-statements.ts: one call, or a group of calls LATERAL over arrays in one statement).
+-- outcome for every call — a known Idempotency-Key is an answer ('key_held'), not an error — so that one known key in
+-- a group commit does not roll the whole group back and rerun its purchases one by one. The server records every
+-- purchase through it (server/store/purchase-statements.ts: one call, or a group of calls LATERAL over arrays in one
+-- statement).
 --
 -- Why: a group of purchases is one statement. record_purchase raises BPK02 when the key it claims exists, which
 -- rolls back every purchase of the group; they then ran again alone. Under a retry storm — clients repeating keys
