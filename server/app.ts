@@ -16,7 +16,7 @@ import type { RateLimitPolicy } from './config.ts';
 import { assertHandlersReadTheirQuery } from './contract/handler-reads.ts';
 import type { Handlers } from './contract/operations.ts';
 import { RouteTable } from './contract/route-table.ts';
-import { BASE_PATH, ENVIRONMENTS, type Environment } from './domain.ts';
+import { BASE_PATH, ENVIRONMENTS } from './domain.ts';
 import { errors } from './errors.ts';
 import { errorEnvelopeCheck, errorMiddleware } from './http/error-middleware.ts';
 import { operationPipeline } from './http/pipeline.ts';
@@ -93,7 +93,6 @@ export function createApp(opts: AppOptions): Express {
     next(errors.notFound());
   });
 
-  const validator = validatorFor(bundle, opts.validateResponses);
   app.use(
     operationPipeline({
       table: new RouteTable(),
@@ -103,7 +102,7 @@ export function createApp(opts: AppOptions): Express {
         trustProxy: opts.trustProxy,
         ...(opts.now ? { now: opts.now } : {}),
       }),
-      validators: Object.fromEntries(ENVIRONMENTS.map((e) => [e, validator])) as Record<Environment, RequestHandler[]>,
+      validator: validatorFor(bundle, opts.validateResponses),
       limits,
       store: opts.store,
       idempotency: opts.store,

@@ -29,7 +29,7 @@ import type {
 import type { AnyRoute, RouteTable } from '../contract/route-table.ts';
 import type { Authorizer } from '../auth/authorize.ts';
 import type { Billers } from '../biller/types.ts';
-import { BASE_PATH, type Environment } from '../domain.ts';
+import { BASE_PATH } from '../domain.ts';
 import { ApiError, errors } from '../errors.ts';
 import type { Store } from '../store/types.ts';
 import type { WebhookRuntime } from '../webhooks/runtime.ts';
@@ -48,8 +48,8 @@ export interface PipelineOptions {
   table: RouteTable;
   handlers: Handlers;
   authorize: Authorizer;
-  /** express-openapi-validator, one instance per environment (each knows its base path). */
-  validators: Record<Environment, readonly RequestHandler[]>;
+  /** express-openapi-validator, one instance for both environments (its copy of the contract lists both base paths). */
+  validator: readonly RequestHandler[];
   limits: RateLimits | null;
   store: Store;
   /** Where write operations keep their Idempotency-Key records (the store). */
@@ -113,7 +113,7 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
   const query = req.query as Record<string, unknown>;
   checkIntegerQuery(route, query);
   const path = decodePathParams(route, match.params);
-  const validate = () => runMiddlewares(o.validators[route.environment], req, res, next);
+  const validate = () => runMiddlewares(o.validator, req, res, next);
   try {
     await (path instanceof ApiError ? withExamplePathParams(req, route, validate) : validate());
   } catch (err) {
