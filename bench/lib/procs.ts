@@ -95,9 +95,12 @@ export async function startProcess(args: (port: number) => string[], opts: Start
   };
 }
 
-/** The server as `npm start` runs it: the bundle of `npm run build` under plain node (phases/setup.ts builds it first). */
-const SERVER_BUNDLE = 'dist/server.mjs';
-export const SERVER_ARGS = ['--enable-source-maps', SERVER_BUNDLE];
+/**
+ * The server as `npm start` runs it: the bundle of `npm run build` under plain node (phases/setup.ts builds it first).
+ * `bundle`: another checkout's (bench/compare.ts), by default this one's.
+ */
+const serverArgs = (bundle = 'dist/server.mjs') => ['--enable-source-maps', bundle];
+export const SERVER_ARGS = serverArgs();
 
 /**
  * The bench's own DATABASE_URL says where the PostgreSQL datasets live; a server inheriting it would run on that
@@ -106,26 +109,15 @@ export const SERVER_ARGS = ['--enable-source-maps', SERVER_BUNDLE];
  */
 export const NO_INHERITED_DATABASE = { DATABASE_URL: '' };
 
-/**
- * The reference server as in production: the bundle, NODE_ENV=production, no rate limit. `bundle`: another
- * checkout's (bench/compare.ts), by default this one's.
- */
+/** The reference server as in production: the bundle (`serverArgs`), NODE_ENV=production, no rate limit. */
 export function startReferenceServer(
   env: Record<string, string>,
   readyPath: string,
   headers: Record<string, string> = {},
   nodeArgs: string[] = [],
-  bundle = SERVER_BUNDLE,
+  bundle?: string,
 ): Promise<Proc> {
-  const args = (port: number) => [
-    ...nodeArgs,
-    '--enable-source-maps',
-    bundle,
-    '--port',
-    String(port),
-    '--host',
-    '127.0.0.1',
-  ];
+  const args = (port: number) => [...nodeArgs, ...serverArgs(bundle), '--port', String(port), '--host', '127.0.0.1'];
   return startProcess(args, {
     env: { NODE_ENV: 'production', RATE_LIMIT_RPS: '0', ...NO_INHERITED_DATABASE, ...env },
     readyPath,
