@@ -69,10 +69,14 @@ export async function startValidatorApp(validateApiSpec = false, apiSpec?: objec
   };
   app.use(BASE, router);
   app.use(onError);
+  return { app, ...(await listening(app)) };
+}
+
+/** Listens `app` on a free port of 127.0.0.1; `close` drops the open connections, then closes. */
+export async function listening(app: Express): Promise<{ port: number; close: () => Promise<void> }> {
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   return {
-    app,
     port: (server.address() as AddressInfo).port,
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };

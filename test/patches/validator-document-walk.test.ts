@@ -8,12 +8,11 @@
  * `components`: every schema the validator adds carries the document's members, unlisted; and the `$ref`s still
  * decide, for a valid and an invalid request body and response.
  */
-import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundle } from '../helpers/bundle.ts';
-import { requireFromValidator } from './validator-app.ts';
+import { listening, requireFromValidator } from './validator-app.ts';
 
 type Method = (this: unknown, schema: unknown, ...rest: unknown[]) => unknown;
 const AjvCore = (requireFromValidator('ajv/dist/core') as { default: { prototype: { addSchema: Method } } }).default;
@@ -81,14 +80,7 @@ beforeAll(async () => {
     res.status(err.status ?? 500).json({ message: err.message });
   };
   app.use(onError);
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-  port = (server.address() as AddressInfo).port;
-  close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  ({ port, close } = await listening(app));
 });
 afterAll(async () => {
   AjvCore.prototype.addSchema = addSchema;

@@ -5,11 +5,11 @@
  * raw name (`{"a/b~c": 1}` → `/body/a/b~c`, read back as member `a`) and loses the empty name (path ``).
  * Through the real library: an Express app with express.json() and the validator on a small document.
  */
-import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listening } from './validator-app.ts';
 
 const escapeToken = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -56,10 +56,9 @@ beforeAll(async () => {
     res.status(err.status ?? 500).json({ path: err.errors?.[0]?.path ?? null });
   };
   app.use(onError);
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+  const listened = await listening(app);
+  base = `http://127.0.0.1:${listened.port}`;
+  close = listened.close;
 });
 afterAll(() => close());
 
