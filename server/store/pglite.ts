@@ -56,8 +56,19 @@ export interface OpenPgliteMemoryOptions {
 
 type Row = Record<string, unknown>;
 
-/** Dates in and out as PostgreSQL (and the pg driver) have them, for every year (pglite-codec.ts). */
-const CODEC: Pick<PGliteOptions, 'parsers' | 'serializers'> = {
+/**
+ * PostgreSQL's buffer pool in the WASM instance. PGlite starts it at PostgreSQL's default, 128 MB, and every start
+ * touches all of that memory, whatever the database holds: most of what an instance costs to start, and most of its
+ * memory. The embedded store holds the demo's data, a test's, or a benchmark's account read through its indexes;
+ * 32 MB holds the catalogues, the indexes' upper levels and the pages a request reads. ARCHITECTURE.md ("Where a
+ * test run's time goes") and bench/README.md have the measurements.
+ */
+const SHARED_BUFFERS = '32MB';
+
+/** How every instance starts: PGlite's own parameters and the buffer pool above; dates in and out as PostgreSQL (and
+ *  the pg driver) have them, for every year (pglite-codec.ts). */
+const INSTANCE: Pick<PGliteOptions, 'parsers' | 'serializers' | 'startParams'> = {
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
   parsers: { [types.TIMESTAMPTZ]: parseTimestamptz },
   serializers: {
     [types.TIMESTAMPTZ]: serializeTimestamp,
@@ -204,7 +215,7 @@ export function pgliteTemplate(): Promise<Blob> {
     } catch {
       // not cached yet
     }
-    const db = new PGlite();
+    const db = new PGlite({ startParams: INSTANCE.startParams });
     await db.waitReady;
     const dump = await db.dumpDataDir('none');
     await db.close();
@@ -237,7 +248,7 @@ export async function openPglite(dataDir: string, opts: OpenPgliteOptions = {}):
   try {
     const fresh = !fs.existsSync(path.join(lock.dataDir, 'PG_VERSION'));
     const loadDataDir = fresh ? await resolveTemplate(opts.template, true) : undefined;
-    const db = new PGlite({ dataDir: lock.dataDir, ...CODEC, ...(loadDataDir ? { loadDataDir } : {}) });
+    const db = new PGlite({ dataDir: lock.dataDir, ...INSTANCE, ...(loadDataDir ? { loadDataDir } : {}) });
     await db.waitReady;
     return makeDriver(db, lock.dataDir, lock, opts.readCache);
   } catch (err) {
@@ -251,7 +262,7 @@ export async function openPgliteMemory(opts: OpenPgliteMemoryOptions = {}): Prom
   const loadDataDir = await resolveTemplate(opts.template, true);
   if (loadDataDir) {
     try {
-      const db = new PGlite({ loadDataDir, ...CODEC });
+      const db = new PGlite({ loadDataDir, ...INSTANCE });
       await db.waitReady;
       return makeDriver(db, undefined, undefined, opts.readCache);
     } catch (err) {
@@ -259,7 +270,7 @@ export async function openPgliteMemory(opts: OpenPgliteMemoryOptions = {}): Prom
       forgetTemplate(); // a damaged cache file must not break every later start: drop it, run initdb
     }
   }
-  const db = new PGlite(CODEC);
+  const db = new PGlite(INSTANCE);
   await db.waitReady;
   return makeDriver(db, undefined, undefined, opts.readCache);
 }
