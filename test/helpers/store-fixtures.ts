@@ -50,11 +50,19 @@ export async function pgliteStores(): Promise<Stores> {
 /**
  * `count` Store instances on one fresh schema, each with its own pool of `poolSize` connections, configured as
  * openStore configures a server's: purchases recorded and settled in group commits (purchase-statements.ts).
+ *
+ * A caller waits for a connection of its pool up to 30 s, not the server's 2 s (pg-pool's connectionTimeoutMillis
+ * also bounds the wait in its queue). Tests here queue more callers than the pools hold, on purpose; on a loaded
+ * machine the 2 s made them fail with "timeout exceeded when trying to connect" (webhooks.test.ts, 24 settlements
+ * on two pools of 6), a failure of the clock, not of what they test.
  */
 export async function postgresStores(tag: string, count = 2, poolSize = 6): Promise<Stores> {
   const schema = `${tag}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const drivers: SqlDriver[] = [];
-  for (let i = 0; i < count; i++) drivers.push(await openPostgres(PG_URL!, { schema, log: () => {}, max: poolSize }));
+  for (let i = 0; i < count; i++)
+    drivers.push(
+      await openPostgres(PG_URL!, { schema, log: () => {}, max: poolSize, connectionTimeoutMillis: 30_000 }),
+    );
   await migrate(drivers[0]!.sql);
   const all = drivers.map((d) => createQueries(d.sql, d.kind, async () => {}, { groupCommit: true }));
   return {
