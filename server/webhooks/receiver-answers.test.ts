@@ -2,9 +2,9 @@
  * Whatever a webhook receiver answers — any status line (999, 0, 65535, none, binary, no reason phrase), any header
  * names and values, any body bytes (U+0000, invalid UTF-8, megabytes), a connection cut halfway or a body that never
  * ends — the attempt is recorded, within the contract's bounds, the worker never throws, and the delivery moves on;
- * over a whole (compressed) schedule the delivery ends `failed` and the endpoint `failing`. The real worker, the real
- * sender and a real TCP receiver that writes raw bytes (test/helpers/raw-receiver.ts), on PGlite and, with
- * TEST_DATABASE_URL, PostgreSQL.
+ * over the whole schedule (on the worker's clock) the delivery ends `failed` and the endpoint `failing`. The real
+ * worker, the real sender and a real TCP receiver that writes raw bytes (test/helpers/raw-receiver.ts), on PGlite
+ * and, with TEST_DATABASE_URL, PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
@@ -37,7 +37,6 @@ import { SENDER_FAILED, UNSTORABLE_ANSWER, WebhookWorker, type AttemptReport } f
 const secrets = endpointSecrets(Buffer.alloc(32, 9));
 const schemas = new ContractSchemas(loadBundle());
 const LOCAL = { requireHttps: false, allowPrivate: true };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const bytes = (s: string) => Buffer.from(s, 'latin1');
 
 /** The two answers the probe of issue 21 found lost. */
@@ -122,13 +121,14 @@ function suite(title: string, open: () => Promise<Stores>) {
       };
     });
 
-    const worker = (scale = 1) =>
+    const worker = (scale = 1, now?: () => Date) =>
       new WebhookWorker({
         apiVersion: '1.2.0',
         store,
         secrets,
         intervalMs: 10,
         scale,
+        ...(now ? { now } : {}),
         send: (x) => sendWebhook({ url: x.url, headers: x.headers, body: x.body, policy: LOCAL, timeoutMs: 250 }),
       });
 
@@ -318,7 +318,10 @@ function suite(title: string, open: () => Promise<Stores>) {
       await store.updateWebhookEndpoint(acc, endpoint, { enabled: false }, new Date());
     });
 
-    // The schedule compressed ×1e-5: 10 attempts over about 2.7 s, the failing window about 2.6 s.
+    // The documented schedule on the worker's own clock, moved to each retry's time: 10 attempts over about 3.15 days,
+    // the endpoint failing after 3 days. (It once ran compressed ×1e-5 on the wall clock: 10 attempts over 2.7 s and
+    // a failing window of 2.6 s, so a loaded machine that made the first nine attempts late by 0.73 s in all disabled
+    // the endpoint at the ninth, and the tenth never came.)
     it.each([
       ['500 with the body x\\0y', NUL_BODY, 500],
       ['HTTP/1.1 999', STATUS_999, null],
@@ -327,14 +330,15 @@ function suite(title: string, open: () => Promise<Stores>) {
       async (_name, a, status) => {
         current = a;
         const { acc, endpoint, delivery } = await oneDelivery();
-        const w = worker(1e-5);
+        let clock = new Date();
+        const w = worker(1, () => clock);
         const reports: AttemptReport[] = [];
-        const until = Date.now() + 30_000;
         let d = (await store.getWebhookDelivery(acc, endpoint, delivery))!;
-        while (d.status === 'pending' && Date.now() < until) {
+        // One tick per attempt, and a spare tick or two to show nothing comes after the last.
+        for (let tick = 0; d.status === 'pending' && tick < MAX_ATTEMPTS + 2; tick++) {
           reports.push(...mine(await w.runOnce(), delivery));
-          await sleep(5);
           d = (await store.getWebhookDelivery(acc, endpoint, delivery))!;
+          if (d.next_attempt_at && d.next_attempt_at > clock) clock = d.next_attempt_at;
         }
         expect(reports.filter((r) => 'error' in r)).toEqual([]);
         expect(d).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, next_attempt_at: null });
