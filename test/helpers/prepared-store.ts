@@ -13,15 +13,17 @@
  * so test processes running at once never see half of one.
  *
  * A server started with `--demo` (every test server and reference server of the suite) also loads the demo data on a
- * new store: about 1.6 s of CPU of its start (4.8 → 3.2 s in a fresh process on 2026-11-29), the PGlite queries of
- * 260 transactions per account, the catalogue and the demo webhook. demoDataDir() is a migrated directory after one
- * such start, so those servers start as a server restarted on its data directory does: they find the demo data and
- * only renew what every start renews (the demo keys' secrets, the low-balance wallet, the switched-off account).
+ * new store: the PGlite queries of 260 transactions per account, the catalogue and the demo webhook (a first start in
+ * a fresh process: 4.8–5.0 s of CPU with them, 3.6–4.1 s without; ARCHITECTURE.md). demoDataDir() is a migrated
+ * directory after one such start, so those servers start as a server restarted on its data directory does: they find
+ * the demo data and only renew what every start renews (the demo keys' secrets, the low-balance wallet, the
+ * switched-off account). prepareDataDir() picks the directory a server's configuration can use.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Config } from '../../server/config.ts';
 import { migrate } from '../../server/store/migrate.ts';
 import { openPglite, openPgliteMemory } from '../../server/store/pglite.ts';
 
@@ -92,11 +94,6 @@ export function migratedDataDir(): Promise<string> {
   return dirPromise;
 }
 
-/** Fills the new, empty directory `dataDir` with a copy of the migrated data directory. */
-export async function copyMigratedDataDir(dataDir: string): Promise<void> {
-  fs.cpSync(await migratedDataDir(), dataDir, { recursive: true });
-}
-
 /**
  * A migrated data directory after one start of the server with `--demo` on the embedded store (read-only: copy it).
  * For a server whose demo data that start decides: the embedded store, its own signing key (no WEBHOOK_SIGNING_KEY).
@@ -124,9 +121,15 @@ export function demoDataDir(): Promise<string> {
   return dir;
 }
 
-/** Fills the new, empty directory `dataDir` with a copy of demoDataDir(). */
-export async function copyDemoDataDir(dataDir: string): Promise<void> {
-  fs.cpSync(await demoDataDir(), dataDir, { recursive: true });
+/**
+ * Fills the server's new, empty data directory (`config.dataDir`) with a copy of what its start would otherwise write:
+ * demoDataDir() when its demo data is the one that directory holds (`--demo`, its own signing key: no
+ * WEBHOOK_SIGNING_KEY), else migratedDataDir(). Nothing for a server on PostgreSQL.
+ */
+export async function prepareDataDir(config: Config): Promise<void> {
+  if (config.databaseUrl) return;
+  const demoAsMade = config.demo && !config.webhooks.signingKey;
+  fs.cpSync(await (demoAsMade ? demoDataDir() : migratedDataDir()), config.dataDir, { recursive: true });
 }
 
 /** A dump of a migrated PGlite, to start an in-memory store from (`openPgliteMemory({ template })`). */

@@ -2,7 +2,7 @@
  * Starts the reference server in-process with demo data on a fresh embedded store, for integration tests (no rate
  * limits by default). The store's data directory starts as a copy of a migrated one, with the demo data already loaded
  * when the server loads it (prepared-store.ts): the server still runs its migrations and its demo start and finds
- * them done, which saves each start about 3 s of CPU.
+ * them done.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { parseConfig } from '../../server/config.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
-import { copyDemoDataDir, copyMigratedDataDir } from './prepared-store.ts';
+import { prepareDataDir } from './prepared-store.ts';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -29,10 +29,7 @@ export async function startTestServer(
     RATE_LIMIT_RPS: '0',
     ...env,
   });
-  if (!config.databaseUrl && config.dataDir === dataDir) {
-    const demoAsMade = config.demo && !config.webhooks.signingKey; // what demoDataDir()'s start wrote
-    await (demoAsMade ? copyDemoDataDir : copyMigratedDataDir)(dataDir);
-  }
+  if (config.dataDir === dataDir) await prepareDataDir(config);
   const running = await startServer(config, logger ?? pino({ level: 'silent' }));
   return {
     ...running,

@@ -10,7 +10,7 @@ import type { Environment } from '../../../conformance/model.ts';
 import { generateKey } from '../../../server/auth/keys.ts';
 import { SCOPES } from '../../../server/domain.ts';
 import type { Store } from '../../../server/store/types.ts';
-import { copyDemoDataDir, copyMigratedDataDir } from '../../helpers/prepared-store.ts';
+import { prepareDataDir } from '../../helpers/prepared-store.ts';
 
 export interface Reference {
   url: string;
@@ -28,8 +28,7 @@ export async function startReference(env: Record<string, string> = {}): Promise<
     RATE_LIMIT_RPS: '0',
     ...env,
   }); // no rate limit: the suite replays 8 cases at a time on one key
-  // Starts migrated, with the demo data loaded (helpers/prepared-store.ts): saves the start about 3 s of CPU.
-  await (config.webhooks.signingKey ? copyMigratedDataDir : copyDemoDataDir)(dataDir);
+  await prepareDataDir(config); // starts migrated, with the demo data loaded (helpers/prepared-store.ts)
   const running = await startServer(config, pino({ level: 'silent' }));
   if (!running.demoKeys) throw new Error('the reference server started without demo keys');
   return {
