@@ -13,11 +13,11 @@
  * so test processes running at once never see half of one.
  *
  * A server started with `--demo` (every test server and reference server of the suite) also loads the demo data on a
- * new store: the PGlite queries of 260 transactions per account, the catalogue and the demo webhook (a first start in
- * a fresh process: 4.8–5.0 s of CPU with them, 3.6–4.1 s without; ARCHITECTURE.md). demoDataDir() is a migrated
- * directory after one such start, so those servers start as a server restarted on its data directory does: they find
- * the demo data and only renew what every start renews (the demo keys' secrets, the low-balance wallet, the
- * switched-off account). prepareDataDir() picks the directory a server's configuration can use.
+ * new store: the PGlite queries of 260 transactions per account, the catalogue and the demo webhook (ARCHITECTURE.md,
+ * "Where a test run's time goes", has what that costs a start). demoDataDir() is a migrated directory after one such
+ * start, so those servers start as a server restarted on its data directory does: they find the demo data and only
+ * renew what every start renews (the demo keys' secrets, the low-balance wallet, the switched-off account).
+ * prepareDataDir() picks the directory a server's configuration can use.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';

@@ -57,8 +57,8 @@ describe('console', () => {
     expect(accounts.map((a: any) => a.environment).sort()).toEqual(['production', 'sandbox']);
     sandboxAccount = accounts.find((a: any) => a.environment === 'sandbox').id;
     // The file's first command makes the store in a fresh process: a new data directory, PGlite's first start and
-    // every migration. 8-20 s in today's full runs, and over 30 s once, on a loaded 2-core machine: a budget for that
-    // work (nothing here waits on the clock).
+    // every migration. On a loaded 2-core machine that took over 30 s once (ARCHITECTURE.md, "Where a test run's time
+    // goes"): a budget for that work (nothing here waits on the clock).
   }, 120_000);
 
   it('creates a key and shows its secret once, storing only its hash', async () => {
