@@ -19,7 +19,7 @@
  * renew what every start renews (the demo keys' secrets, the low-balance wallet, the switched-off account).
  * prepareDataDir() picks the directory a server's configuration can use.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,16 +30,22 @@ import { openPglite, openPgliteMemory } from '../../server/store/pglite.ts';
 const root = new URL('../..', import.meta.url).pathname;
 const storeDir = path.join(root, 'server/store');
 
-/** What the migrated database depends on, hashed: a change to any of it builds a new one. */
+/** Adds a file, by its path and its contents, to a key's hash. */
+const hashFile = (hash: Hash, file: string) =>
+  hash.update(file).update('\0').update(fs.readFileSync(file)).update('\0');
+
+/** What the migrated database depends on, hashed: a change to any of it builds a new one. Read once per process: the
+ *  migrated directory, the dump and the demo directory's key all start from it. */
+let migratedKey: string | undefined;
 function key(): string {
+  if (migratedKey) return migratedKey;
   const hash = createHash('sha256');
-  const add = (file: string) => hash.update(file).update('\0').update(fs.readFileSync(file)).update('\0');
-  add(path.join(root, 'node_modules/@electric-sql/pglite/package.json'));
-  for (const file of ['migrate.ts', 'pglite.ts']) add(path.join(storeDir, file));
+  hashFile(hash, path.join(root, 'node_modules/@electric-sql/pglite/package.json'));
+  for (const file of ['migrate.ts', 'pglite.ts']) hashFile(hash, path.join(storeDir, file));
   for (const dir of ['migrations', 'sql']) {
-    for (const f of fs.readdirSync(path.join(storeDir, dir)).sort()) add(path.join(storeDir, dir, f));
+    for (const f of fs.readdirSync(path.join(storeDir, dir)).sort()) hashFile(hash, path.join(storeDir, dir, f));
   }
-  return hash.digest('hex').slice(0, 16);
+  return (migratedKey = hash.digest('hex').slice(0, 16));
 }
 
 const cached = (kind: string, k = key()) =>
@@ -53,7 +59,7 @@ function demoKey(hour: string): string {
     for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const file = path.join(dir, e.name);
       if (e.isDirectory()) walk(file);
-      else if (!e.name.endsWith('.test.ts')) hash.update(file).update('\0').update(fs.readFileSync(file)).update('\0');
+      else if (!e.name.endsWith('.test.ts')) hashFile(hash, file);
     }
   };
   walk(path.join(root, 'server'));
