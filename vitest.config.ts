@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './test/schedule/longest-first.ts';
+import { SkipSummaryReporter } from './test/vitest/skip-summary.ts';
 
 export default defineConfig({
   test: {
@@ -26,7 +27,8 @@ export default defineConfig({
     // Longest files first, by the durations of an earlier run (test/schedule/durations.json): on a fresh clone vitest
     // would start the largest files first, and a long one started late leaves the other worker idle at the end.
     sequence: { sequencer: LongestFirstSequencer },
-    // The JUnit report is also what `npm run test:durations` reads to refresh test/schedule/durations.json.
-    reporters: ['default', ['junit', { outputFile: 'reports/vitest-junit.xml' }]],
+    // The JUnit report is also what `npm run test:durations` reads to refresh test/schedule/durations.json. The last
+    // reporter names what skipped tests need and the variable that runs them (test/vitest/skip-summary.ts).
+    reporters: ['default', ['junit', { outputFile: 'reports/vitest-junit.xml' }], new SkipSummaryReporter()],
   },
 });

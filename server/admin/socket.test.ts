@@ -102,7 +102,9 @@ describe('admin socket', () => {
       expect(tryAs()).toBe('EACCES');
       chmodSync(s.path, 0o666); // the mutant: what a socket without the 0600 would allow
       expect(tryAs()).toBe('connected');
+      // A budget for the work: two starts of node as another user (spawned processes).
     },
+    60_000,
   );
 
   it('replaces the socket a killed server left behind, and says so', async () => {
@@ -117,7 +119,8 @@ describe('admin socket', () => {
     const s = (await listen())!;
     expect(logs).toEqual([`replacing the admin socket ${file} left by a server that is no longer running`]);
     expect(await sendAdminRequest(s.path, { argv: ['ok'] })).toEqual({ code: 0, lines: ['ok'] });
-  });
+    // A budget for the work: a node process that starts, listens and is killed.
+  }, 60_000);
 
   it('refuses to start on a socket a live server answers on, which keeps working', async () => {
     const first = (await listen())!;

@@ -13,6 +13,9 @@ import { acquireDataDirLock } from './lock.ts';
 import { DataDirInUseError } from './errors.ts';
 import { openStore } from './open.ts';
 
+// A budget for the work of a test that starts `node --import tsx` children (each loads the store).
+const CHILD_BUDGET = 120_000;
+
 const CHILD = fileURLToPath(new URL('../../test/helpers/data-dir-child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dirs: string[] = [];
@@ -60,24 +63,28 @@ function runChild(
 }
 
 describe('PGlite data-directory lock', () => {
-  it('a second process on the same data directory fails at once with a clear message', async () => {
-    const dir = path.join(tempDir(), '.data');
-    const driver = await openPglite(dir);
-    try {
-      await driver.sql.query('CREATE TABLE marker (x int)');
-      const r = await runChild('open', dir);
-      expect(r.code).toBe(1);
-      expect(r.stderr).toContain(
-        `data directory ${dir} is in use by another process (pid ${process.pid}); stop it or use --data-dir`,
-      );
-      expect(r.stdout).not.toContain('opened');
-      expect(r.ms).toBeLessThan(8_000); // node + tsx start-up dominate; the lock check itself is a mkdir
-      // The first process is unaffected.
-      expect(await driver.sql.query('SELECT count(*)::int AS n FROM marker')).toEqual([{ n: 0 }]);
-    } finally {
-      await driver.close();
-    }
-  });
+  it(
+    'a second process on the same data directory fails at once with a clear message',
+    async () => {
+      const dir = path.join(tempDir(), '.data');
+      const driver = await openPglite(dir);
+      try {
+        await driver.sql.query('CREATE TABLE marker (x int)');
+        const r = await runChild('open', dir);
+        expect(r.code).toBe(1);
+        expect(r.stderr).toContain(
+          `data directory ${dir} is in use by another process (pid ${process.pid}); stop it or use --data-dir`,
+        );
+        expect(r.stdout).not.toContain('opened');
+        expect(r.ms).toBeLessThan(8_000); // node + tsx start-up dominate; the lock check itself is a mkdir
+        // The first process is unaffected.
+        expect(await driver.sql.query('SELECT count(*)::int AS n FROM marker')).toEqual([{ n: 0 }]);
+      } finally {
+        await driver.close();
+      }
+    },
+    CHILD_BUDGET,
+  );
 
   it('a second open in the same process fails too', async () => {
     const dir = tempDir();
@@ -114,16 +121,20 @@ describe('PGlite data-directory lock', () => {
     }
   });
 
-  it('takes over the lock of a process that was killed without releasing it', async () => {
-    const dir = tempDir();
-    const r = await runChild('hold', dir, (out, kill) => {
-      if (out.includes('locked')) kill();
-    });
-    expect(r.stdout).toContain('locked');
-    expect(fs.existsSync(path.join(dir, '.store.lock'))).toBe(true); // SIGKILL: no exit hook ran
-    const messages: string[] = [];
-    const lock = await acquireDataDirLock(dir, { freshMs: 100, log: (m) => messages.push(m) });
-    expect(messages.join('\n')).toMatch(/taking over the lock .* no longer running/);
-    await lock.release();
-  });
+  it(
+    'takes over the lock of a process that was killed without releasing it',
+    async () => {
+      const dir = tempDir();
+      const r = await runChild('hold', dir, (out, kill) => {
+        if (out.includes('locked')) kill();
+      });
+      expect(r.stdout).toContain('locked');
+      expect(fs.existsSync(path.join(dir, '.store.lock'))).toBe(true); // SIGKILL: no exit hook ran
+      const messages: string[] = [];
+      const lock = await acquireDataDirLock(dir, { freshMs: 100, log: (m) => messages.push(m) });
+      expect(messages.join('\n')).toMatch(/taking over the lock .* no longer running/);
+      await lock.release();
+    },
+    CHILD_BUDGET,
+  );
 });

@@ -301,5 +301,6 @@ describe('TLS', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // A budget for the work: openssl makes the certificate (a spawned process).
+  }, 60_000);
 });

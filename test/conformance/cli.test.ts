@@ -26,7 +26,8 @@ describe('npm run conformance', () => {
     expect(r.err.trim().split('\n')).toEqual([
       "conformance: --env must be sandbox or production, got 'staging' (usage: npm run conformance -- --help)",
     ]);
-  });
+    // A budget for the work: the conformance CLI in a process of its own, under tsx.
+  }, 120_000);
 
   it('exits 0 against the reference server, writes included, and writes the three reports; no secret on the terminal', async () => {
     const report = join(dir, 'report');

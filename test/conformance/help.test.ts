@@ -35,7 +35,8 @@ describe('npm run conformance -- --help', () => {
       expect(r.out.trimEnd()).toBe(HELP);
     }
     expect(HELP.split('\n').length).toBeGreaterThan(20);
-  }, 30_000);
+    // A budget for the work: two runs of the conformance CLI, each a process under tsx.
+  }, 120_000);
 
   it.each(Object.entries(OPTIONS))('describes --%s on a line of its own', (name, spec) => {
     const short = 'short' in spec ? `-${spec.short}, ` : '';

@@ -42,7 +42,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => prefix.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(prefix.address() as AddressInfo).port}${SANDBOX}`;
-}, 60_000);
+  // A budget for the work: Prism's start on the bundle, a spawned process.
+}, 120_000);
 afterAll(async () => {
   prefix?.closeAllConnections();
   await new Promise<void>((resolve) => (prefix ? prefix.close(() => resolve()) : resolve()));

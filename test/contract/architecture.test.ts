@@ -56,7 +56,8 @@ describe('the layers of ARCHITECTURE.md', () => {
     const findings = `${r.stdout}${r.stderr}`;
     expect(findings, findings).toMatch(/no dependency violations found \(\d+ modules/);
     expect(r.status, findings).toBe(0);
-  });
+    // A budget for the work: dependency-cruiser over server/, conformance/ and generated/, a spawned process.
+  }, 120_000);
 
   it('are written where the document says, and it says a tool checks them', () => {
     const layers = doc.split('\n\n').find((p) => p.startsWith('Layers:'));
@@ -81,5 +82,6 @@ describe('the server bundle (npm run build, scripts/build.ts)', () => {
     expect(
       inputs.filter((i) => /\.(test|spec)\.ts$|(^|\/)test[-_/]|(^|\/)(mutation-probe|fixtures?)\b/.test(i)),
     ).toEqual([]);
-  });
+    // A budget for the work: an esbuild build of the server (esbuild's service process).
+  }, 120_000);
 });

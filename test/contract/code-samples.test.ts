@@ -19,6 +19,9 @@ import { bundle, operations, type JsonObject } from '../helpers/bundle.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { expandServers } from '../helpers/servers.ts';
 
+// A budget for the work of a test that runs samples as processes (curl, `node --import tsx`).
+const SAMPLE_BUDGET = 120_000;
+
 interface CodeSample {
   lang: string;
   label: string;
@@ -146,7 +149,7 @@ beforeAll(async () => {
     chain = r.catch(() => undefined);
     tsRuns.set(o.operationId, r);
   }
-});
+}, SAMPLE_BUDGET);
 
 afterAll(async () => {
   await Promise.allSettled(tsRuns.values());
@@ -180,16 +183,20 @@ describe('x-codeSamples', () => {
 });
 
 describe.each(OPS.map((o) => [o.operationId, o] as const))('%s', (operationId, o) => {
-  it(`curl sample answers ${o.success} with ${o.success === 204 ? 'no body' : 'JSON'}`, async () => {
-    const r = await runCurl(curlOf(o.samples)[0]!.source, baseUrl, apiKey);
-    expect({ code: r.code, status: r.status, stderr: r.stderr }, r.body).toEqual({
-      code: 0,
-      status: o.success,
-      stderr: '',
-    });
-    if (o.success === 204) expect(r.body).toBe('');
-    else expect(() => JSON.parse(r.body)).not.toThrow();
-  });
+  it(
+    `curl sample answers ${o.success} with ${o.success === 204 ? 'no body' : 'JSON'}`,
+    async () => {
+      const r = await runCurl(curlOf(o.samples)[0]!.source, baseUrl, apiKey);
+      expect({ code: r.code, status: r.status, stderr: r.stderr }, r.body).toEqual({
+        code: 0,
+        status: o.success,
+        stderr: '',
+      });
+      if (o.success === 204) expect(r.body).toBe('');
+      else expect(() => JSON.parse(r.body)).not.toThrow();
+    },
+    SAMPLE_BUDGET,
+  );
 
   it('TypeScript sample exits 0 and prints its result', async () => {
     const r = await tsRuns.get(operationId)!;
@@ -202,20 +209,28 @@ describe('the runners report a broken sample', () => {
   const account = OPS.find((o) => o.operationId === 'getAccount')!;
   const meter = OPS.find((o) => o.operationId === 'getElectricityMeter')!;
 
-  it('a curl sample with a wrong path gets a 404, not the documented 200', async () => {
-    const broken = curlOf(account.samples)[0]!.source.replace('/account"', '/acount"');
-    expect(broken).not.toBe(curlOf(account.samples)[0]!.source);
-    const r = await runCurl(broken, baseUrl, apiKey);
-    expect(r.status).toBe(404);
-    expect(r.status).not.toBe(account.success);
-  });
+  it(
+    'a curl sample with a wrong path gets a 404, not the documented 200',
+    async () => {
+      const broken = curlOf(account.samples)[0]!.source.replace('/account"', '/acount"');
+      expect(broken).not.toBe(curlOf(account.samples)[0]!.source);
+      const r = await runCurl(broken, baseUrl, apiKey);
+      expect(r.status).toBe(404);
+      expect(r.status).not.toBe(account.success);
+    },
+    SAMPLE_BUDGET,
+  );
 
-  it('a TypeScript sample whose call fails exits non-zero with the typed error', async () => {
-    const source = tsOf(meter.samples)[0]!.source;
-    const broken = source.replace(/'\d{11}'/, "'0000000000000'"); // the sandbox's meter_not_found value
-    expect(broken).not.toBe(source);
-    const r = await runTs(broken, baseUrl, apiKey);
-    expect(r.code).not.toBe(0);
-    expect(r.stderr).toContain('METER_NOT_FOUND');
-  });
+  it(
+    'a TypeScript sample whose call fails exits non-zero with the typed error',
+    async () => {
+      const source = tsOf(meter.samples)[0]!.source;
+      const broken = source.replace(/'\d{11}'/, "'0000000000000'"); // the sandbox's meter_not_found value
+      expect(broken).not.toBe(source);
+      const r = await runTs(broken, baseUrl, apiKey);
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toContain('METER_NOT_FOUND');
+    },
+    SAMPLE_BUDGET,
+  );
 });

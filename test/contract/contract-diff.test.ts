@@ -678,7 +678,8 @@ describe('which contract is the released one', () => {
     const base = resolveBase({ root });
     expect(base?.source).toBe('openapi/releases/1.10.0.json');
     expect(base?.version).toBe('1.10.0');
-  });
+    // A budget for the work: git in a scratch repository (spawned processes).
+  }, 60_000);
 
   it(
     'says there is nothing to compare with when nothing is released, and passes',

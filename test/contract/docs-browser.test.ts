@@ -47,7 +47,8 @@ describe.skipIf(chromiumMissing)(
       await page.route(/^https?:/, (route) => route.abort());
       await page.goto(pathToFileURL(html).href, { waitUntil: 'load' });
       await page.getByText('Bill-Payment Partner API').first().waitFor({ timeout: 20_000 });
-    });
+      // A budget for the work: the docs build (redocly) and a start of Chromium, spawned processes.
+    }, 180_000);
     afterAll(async () => {
       await browser?.close();
     });
@@ -210,7 +211,8 @@ describe.skipIf(chromiumMissing)(
       ]);
       expect(r.code, r.out).toBe(0);
       expect(await visiblePatterns(shown)).toContain('^[0-9]{11,13}$');
-    });
+      // A budget for the work: a build of the docs page by redocly, a spawned process.
+    }, 120_000);
 
     it('saves a screenshot under dist/', async () => {
       mkdirSync(join(projectRoot, 'dist'), { recursive: true });

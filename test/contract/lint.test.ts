@@ -5,15 +5,22 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bin, projectRoot, run } from '../helpers/run.ts';
 
+// A budget for the work of a test that runs `redocly lint`, a spawned process.
+const LINT_BUDGET = 120_000;
+
 const lint = (cwd: string) => run(bin('redocly'), ['lint', '--format=stylish'], { cwd });
 
 describe('redocly lint', () => {
-  it('reports zero problems on the contract', () => {
-    const r = lint(projectRoot);
-    expect(r.out).toMatch(/Your API description is valid/);
-    expect(r.out).not.toMatch(/^\s*\d+:\d+\s+(error|warning)\s/m); // stylish problem lines
-    expect(r.code).toBe(0);
-  });
+  it(
+    'reports zero problems on the contract',
+    () => {
+      const r = lint(projectRoot);
+      expect(r.out).toMatch(/Your API description is valid/);
+      expect(r.out).not.toMatch(/^\s*\d+:\d+\s+(error|warning)\s/m); // stylish problem lines
+      expect(r.code).toBe(0);
+    },
+    LINT_BUDGET,
+  );
 
   // Inside the repository, so with its redocly.yaml: the contract's house rules must not judge the workflows.
   it.each(readdirSync(join(projectRoot, 'arazzo')).filter((f) => f.endsWith('.arazzo.yaml')))(
@@ -25,6 +32,7 @@ describe('redocly lint', () => {
       expect(r.out).not.toMatch(/Unused rules/);
       expect(r.code).toBe(0);
     },
+    LINT_BUDGET,
   );
 
   const copies: string[] = [];
@@ -155,9 +163,13 @@ describe('redocly lint', () => {
       (s: string) => s.replace(/^(\s+)Local reference server\b/m, '$1Reference server'),
       'rule/no-example-or-loopback-servers',
     ],
-  ])('fails on %s', (_name, file, edit, rule) => {
-    const r = lintEdited(file, edit);
-    expect(r.code).not.toBe(0);
-    expect(r.out).toContain(rule);
-  });
+  ])(
+    'fails on %s',
+    (_name, file, edit, rule) => {
+      const r = lintEdited(file, edit);
+      expect(r.code).not.toBe(0);
+      expect(r.out).toContain(rule);
+    },
+    LINT_BUDGET,
+  );
 });

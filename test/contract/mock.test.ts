@@ -19,7 +19,8 @@ beforeAll(async () => {
     ['mock', 'generated/openapi.json', '--host', '127.0.0.1', '--port', String(port)],
     `${base}/health`,
   );
-}, 60_000);
+  // A budget for the work: Prism's start on the bundle, a spawned process.
+}, 120_000);
 afterAll(async () => {
   await mock?.stop();
 });

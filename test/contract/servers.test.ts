@@ -16,6 +16,9 @@ import { BASE_PATH, ENVIRONMENTS } from '../../server/domain.ts';
 import { bundle, type JsonObject } from '../helpers/bundle.ts';
 import { expandServers, MARKDOWN } from '../helpers/servers.ts';
 
+// A budget for the work of a test that reads the released contracts with git (spawned processes).
+const RELEASED_BUDGET = 120_000;
+
 const servers = bundle.servers as JsonObject[];
 const urls = expandServers(servers);
 const table = new RouteTable();
@@ -76,30 +79,38 @@ describe('servers', () => {
     expect([...new Set(urls.map((u) => pathOf(u.url)))].sort()).toEqual(answered);
   });
 
-  it("list after them only the hosted API's expansions, each a released server URL", () => {
-    const hosted = new Set(urls.filter((u) => u.index === 0).map((u) => u.url));
-    const released = (
-      (resolveBase({ root: new URL('../../', import.meta.url).pathname })?.doc.servers ?? []) as JsonObject[]
-    ).map((s) => s.url);
-    for (const s of servers.slice(2)) {
-      expect(s.variables, String(s.url)).toBeUndefined();
-      expect(hosted.has(String(s.url)), String(s.url)).toBe(true);
-      expect(released, String(s.url)).toContain(s.url);
-    }
-  });
+  it(
+    "list after them only the hosted API's expansions, each a released server URL",
+    () => {
+      const hosted = new Set(urls.filter((u) => u.index === 0).map((u) => u.url));
+      const released = (
+        (resolveBase({ root: new URL('../../', import.meta.url).pathname })?.doc.servers ?? []) as JsonObject[]
+      ).map((s) => s.url);
+      for (const s of servers.slice(2)) {
+        expect(s.variables, String(s.url)).toBeUndefined();
+        expect(hosted.has(String(s.url)), String(s.url)).toBe(true);
+        expect(released, String(s.url)).toContain(s.url);
+      }
+    },
+    RELEASED_BUDGET,
+  );
 
-  it('keep those released URLs only while dropping them is a breaking change for the gate', () => {
-    const base = resolveBase({ root: new URL('../../', import.meta.url).pathname });
-    if (!base) return; // nothing released: nothing to keep
-    const plain = servers.slice(2).map((s) => String(s.url));
-    if (plain.length === 0) return;
-    const changes = diffContracts(base.doc, { ...bundle, servers: servers.slice(0, 2) });
-    const removed = changes.filter((c) => c.breaking && c.rules.includes('server-removed')).map((c) => c.what);
-    // If this fails, the gate accepts the templates in their place: drop servers[2..] from openapi/openapi.yaml.
-    for (const url of plain)
-      expect(
-        removed.some((w) => w.includes(`\`${url}\``)),
-        url,
-      ).toBe(true);
-  }, 30_000);
+  it(
+    'keep those released URLs only while dropping them is a breaking change for the gate',
+    () => {
+      const base = resolveBase({ root: new URL('../../', import.meta.url).pathname });
+      if (!base) return; // nothing released: nothing to keep
+      const plain = servers.slice(2).map((s) => String(s.url));
+      if (plain.length === 0) return;
+      const changes = diffContracts(base.doc, { ...bundle, servers: servers.slice(0, 2) });
+      const removed = changes.filter((c) => c.breaking && c.rules.includes('server-removed')).map((c) => c.what);
+      // If this fails, the gate accepts the templates in their place: drop servers[2..] from openapi/openapi.yaml.
+      for (const url of plain)
+        expect(
+          removed.some((w) => w.includes(`\`${url}\``)),
+          url,
+        ).toBe(true);
+    },
+    RELEASED_BUDGET,
+  );
 });

@@ -14,6 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKFLOWS } from '../../scripts/workflows.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
+// A budget for the work of a test that runs `redocly respect` (scripts/workflows.ts), a spawned process.
+const WORKFLOW_BUDGET = 120_000;
+
 interface Step {
   stepId: string;
   status: string;
@@ -184,27 +187,31 @@ describe('Arazzo workflows run by redocly respect', () => {
     for (const key of Object.values(sandbox().keys)) expect(text.includes(key)).toBe(false);
   }, 60_000);
 
-  it('refuses writing workflows against production (exit 2), sending no request', async () => {
-    const prod = server.demoKeys!.production;
-    const before = requests;
-    const live = await runScript(['--server', prod.base_url, '--key', prod.keys.full], 'prod');
-    expect(live.code, live.output).toBe(2);
-    expect(live.output).toMatch(/refused/);
-    const pathOnly = await runScript(
-      [
-        '--server',
-        sandbox().base_url.replace('/sandbox/', '/production/'),
-        '--key',
-        sandbox().keys.full,
-        '--workflow',
-        'idempotent-retry',
-      ],
-      'prod2',
-    );
-    expect(pathOnly.code, pathOnly.output).toBe(2);
-    expect(live.report).toBeNull();
-    expect(requests).toBe(before);
-  }, 20_000);
+  it(
+    'refuses writing workflows against production (exit 2), sending no request',
+    async () => {
+      const prod = server.demoKeys!.production;
+      const before = requests;
+      const live = await runScript(['--server', prod.base_url, '--key', prod.keys.full], 'prod');
+      expect(live.code, live.output).toBe(2);
+      expect(live.output).toMatch(/refused/);
+      const pathOnly = await runScript(
+        [
+          '--server',
+          sandbox().base_url.replace('/sandbox/', '/production/'),
+          '--key',
+          sandbox().keys.full,
+          '--workflow',
+          'idempotent-retry',
+        ],
+        'prod2',
+      );
+      expect(pathOnly.code, pathOnly.output).toBe(2);
+      expect(live.report).toBeNull();
+      expect(requests).toBe(before);
+    },
+    WORKFLOW_BUDGET,
+  );
 
   it.each(['drop-header', 'other-id'] as const)(
     'idempotent-retry fails through a proxy that breaks the replay (%s)',
@@ -228,30 +235,36 @@ describe('Arazzo workflows run by redocly respect', () => {
         await proxy.close();
       }
     },
-    20_000,
+    WORKFLOW_BUDGET,
   );
 
-  it('lost-answer-recovery fails through a proxy that ignores the reference filter: the purchase is not found by it', async () => {
-    const proxy = await referenceBlindProxy();
-    try {
-      const base = proxy.url + new URL(sandbox().base_url).pathname;
-      const { code, output, report } = await runScript(
-        ['--server', base, '--key', sandbox().keys.full, '--workflow', 'lost-answer-recovery'],
-        'reference-blind',
-      );
-      const [w] = workflowsOf(report);
-      expect(w?.workflowId, output).toBe('lost-answer-recovery');
-      expect(w?.status).not.toBe('success');
-      // The purchase and its duplicate went through the proxy as usual; finding it by reference is what fails.
-      for (const step of ['buy', 'same-order-again'])
-        expect(
-          w!.executedSteps.find((s) => s.stepId === step)?.checks.every((c) => c.passed),
-          step,
-        ).toBe(true);
-      expect(w!.executedSteps.find((s) => s.stepId === 'find-by-reference')?.checks.some((c) => !c.passed)).toBe(true);
-      expect(code).toBe(1);
-    } finally {
-      await proxy.close();
-    }
-  }, 30_000);
+  it(
+    'lost-answer-recovery fails through a proxy that ignores the reference filter: the purchase is not found by it',
+    async () => {
+      const proxy = await referenceBlindProxy();
+      try {
+        const base = proxy.url + new URL(sandbox().base_url).pathname;
+        const { code, output, report } = await runScript(
+          ['--server', base, '--key', sandbox().keys.full, '--workflow', 'lost-answer-recovery'],
+          'reference-blind',
+        );
+        const [w] = workflowsOf(report);
+        expect(w?.workflowId, output).toBe('lost-answer-recovery');
+        expect(w?.status).not.toBe('success');
+        // The purchase and its duplicate went through the proxy as usual; finding it by reference is what fails.
+        for (const step of ['buy', 'same-order-again'])
+          expect(
+            w!.executedSteps.find((s) => s.stepId === step)?.checks.every((c) => c.passed),
+            step,
+          ).toBe(true);
+        expect(w!.executedSteps.find((s) => s.stepId === 'find-by-reference')?.checks.some((c) => !c.passed)).toBe(
+          true,
+        );
+        expect(code).toBe(1);
+      } finally {
+        await proxy.close();
+      }
+    },
+    WORKFLOW_BUDGET,
+  );
 });

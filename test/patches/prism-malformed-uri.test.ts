@@ -53,7 +53,8 @@ function alive(m: Started) {
 beforeAll(async () => {
   writeFileSync(join(dir, 'form.json'), JSON.stringify(formDocument));
   [contractMock, formMock] = await Promise.all([mock('generated/openapi.json'), mock(join(dir, 'form.json'))]);
-}, 60_000);
+  // A budget for the work: two starts of Prism, spawned processes.
+}, 120_000);
 afterAll(async () => {
   await Promise.all([contractMock?.stop(), formMock?.stop()]);
   rmSync(dir, { recursive: true, force: true });

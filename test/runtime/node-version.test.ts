@@ -25,5 +25,6 @@ describe(`the runtime: Node ${process.version} (${process.execPath})`, () => {
     const r = run(bin('tsx'), ['-e', 'process.stdout.write(process.version)']);
     expect(r.code, r.out).toBe(0);
     expect(r.out).toBe(process.version);
-  });
+    // A budget for the work: tsx started through PATH, a spawned process.
+  }, 60_000);
 });

@@ -130,7 +130,8 @@ describe('HTTP conventions', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await r.text()).toContain('Bill-Payment Partner API');
-  });
+    // A budget for the work: the docs build (`tsx scripts/docs.ts`), a spawned process.
+  }, 120_000);
 
   it('serves the bundled contract at /openapi.json without a key', async () => {
     const r = await get(`${srv.url}/openapi.json`);

@@ -170,7 +170,8 @@ describe('the console while the server holds the embedded store', () => {
       code: 1,
       out: 'error: cannot enable a key that is revoked (allowed from: disabled)\n',
     });
-  });
+    // A budget for the work: the console as a process of its own, under tsx.
+  }, 120_000);
 
   it('prints the same as when it opens the store itself (server stopped)', async () => {
     compared.push(

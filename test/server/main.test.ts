@@ -8,6 +8,9 @@ import { ACCEPT_GRACE_MS } from '../../server/server.ts';
 import { projectRoot, run } from '../helpers/run.ts';
 import { freePort, startUntilReady, type Started } from '../helpers/processes.ts';
 
+// A budget for the work of a test that starts server/main.ts as a process (under tsx) and waits for its exit.
+const MAIN_BUDGET = 120_000;
+
 // What `npm start` runs: the bundle of `npm run build` under plain node (built in beforeAll). The robustness suite
 // runs the sources (`node --import tsx server/main.ts`); both are the same code.
 const main = join(projectRoot, 'dist/server.mjs');
@@ -101,13 +104,17 @@ describe('start-up', () => {
     expect(r.status).toBe(200);
   });
 
-  it('refuses a second process on the same data directory at once, with a clear message', () => {
-    const t = Date.now();
-    const r = run(node, nodeArgs('--port', '0', '--data-dir', join(dir, 'data')), { env: { LOG_LEVEL: 'silent' } });
-    expect(r.code).not.toBe(0);
-    expect(r.out).toMatch(/in use by another process/);
-    expect(Date.now() - t).toBeLessThan(15_000);
-  });
+  it(
+    'refuses a second process on the same data directory at once, with a clear message',
+    () => {
+      const t = Date.now();
+      const r = run(node, nodeArgs('--port', '0', '--data-dir', join(dir, 'data')), { env: { LOG_LEVEL: 'silent' } });
+      expect(r.code).not.toBe(0);
+      expect(r.out).toMatch(/in use by another process/);
+      expect(Date.now() - t).toBeLessThan(15_000);
+    },
+    MAIN_BUDGET,
+  );
 
   it.each([
     ['a non-numeric port', ['--port', 'abc'], {}, /port must be an integer/],
@@ -116,13 +123,17 @@ describe('start-up', () => {
     ['a TRUST_PROXY that trusts everyone', [], { TRUST_PROXY: '0.0.0.0/0' }, /TRUST_PROXY/],
     ['a non-postgres DATABASE_URL', [], { DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
     ['a bad RATE_LIMIT_RPS', [], { RATE_LIMIT_RPS: 'fast' }, /RATE_LIMIT_RPS must be a whole number/],
-  ])('stops on %s with a one-line reason', (_n, args, env, message) => {
-    const r = run(node, nodeArgs(...args), { env });
-    expect(r.code).toBe(2);
-    const lines = r.out.split('\n').filter((l) => l.trim() && !/npm warn/.test(l));
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(message);
-  });
+  ])(
+    'stops on %s with a one-line reason',
+    (_n, args, env, message) => {
+      const r = run(node, nodeArgs(...args), { env });
+      expect(r.code).toBe(2);
+      const lines = r.out.split('\n').filter((l) => l.trim() && !/npm warn/.test(l));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(message);
+    },
+    MAIN_BUDGET,
+  );
 });
 
 describe('graceful shutdown', () => {
