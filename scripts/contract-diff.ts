@@ -7,18 +7,21 @@
  * Compares the current contract — what openapi/ bundles to now (lib/contract-diff/bundle.ts, the bundle
  * `npm run generate` writes), or --current-file — with the released one (see lib/contract-diff/base.ts for which)
  * and lists every change as breaking or non-breaking (lib/contract-diff/engine.ts: Redocly CLI's `diff`), with every
- * operation and webhook it reaches (usage.ts). Exit 1 when the contract differs from the release without the new
- * info.version the changes need (breaking → major, additive → minor, other → patch), when that version has no
- * section in CHANGELOG.md, or when the release is refused; 2 on a usage or tool error; else 0 — also when nothing
- * is released.
+ * operation and webhook it reaches (usage.ts). An edit — the working tree's contract against HEAD's, or against a
+ * `--base` that is no release — is listed first, and the version is still judged against the last release
+ * (lib/contract-diff/comparison.ts); the changes since the release are then counted, the breaking ones listed. Exit
+ * 1 when the contract differs from the release without the new info.version the changes need (breaking → major,
+ * additive → minor, other → patch), when that version has no section in CHANGELOG.md, or when the release is
+ * refused; 2 on a usage or tool error; else 0 — also when nothing is released.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CURRENT_BUNDLE, resolveBase, versionOf } from './lib/contract-diff/base.ts';
+import { CURRENT_BUNDLE, versionOf, type ReleasedContract } from './lib/contract-diff/base.ts';
 import { bundleContract } from './lib/contract-diff/bundle.ts';
 import { hasSection } from './lib/contract-diff/changelog.ts';
-import { diffContracts, formatChange, type OpenApiDoc } from './lib/contract-diff/engine.ts';
-import { evaluateGate } from './lib/contract-diff/gate.ts';
+import { isReleased, resolveComparison } from './lib/contract-diff/comparison.ts';
+import { diffContracts, formatChange, type ContractChange, type OpenApiDoc } from './lib/contract-diff/engine.ts';
+import { bumped, carries, evaluateGate, parseVersion, requiredBump } from './lib/contract-diff/gate.ts';
 import { release } from './lib/contract-diff/release.ts';
 
 const USAGE =
@@ -63,30 +66,75 @@ function currentContract(
   return { doc: bundle.doc, source: 'openapi/, bundled', notes };
 }
 
+/**
+ * A count line and the changes, breaking ones first; with `hidden` (how to list them) only the breaking ones are
+ * listed and the rest counted.
+ */
+function printChanges(title: string, changes: ContractChange[], hidden?: string): void {
+  const breaking = changes.filter((c) => c.breaking);
+  const rest = changes.filter((c) => !c.breaking);
+  const counts = `${changes.length} change(s): ${breaking.length} breaking, ${rest.length} non-breaking`;
+  console.log(`${title}${counts}${hidden && rest.length ? ` (the non-breaking ones listed by ${hidden})` : ''}`);
+  for (const c of hidden ? breaking : [...breaking, ...rest]) console.log(`  ${formatChange(c)}`);
+}
+
+/** How to list every change since a release: the flag that makes it the only base. */
+const listingFlag = (release: ReleasedContract) =>
+  release.source.startsWith('tag ')
+    ? `\`npm run contract:diff -- --base ${release.source.slice('tag '.length)}\``
+    : release.source.startsWith('git ref ')
+      ? `\`npm run contract:diff -- --base ${release.source.slice('git ref '.length)}\``
+      : `\`npm run contract:diff -- --base-file ${release.source}\``;
+
+/** What the version needs over the release and whether info.version carries it, in one line. */
+function versionVerdict(release: string, current: string, changes: ContractChange[], root: string, edit: boolean) {
+  const bump = requiredBump(changes);
+  const [base, now] = [parseVersion(release), parseVersion(current)];
+  if (bump === 'none' || !base || !now) return `version: ${current}, released ${release}`;
+  const kind = bump === 'major' ? 'breaking → major' : bump === 'minor' ? 'additive → minor' : 'patch';
+  const unreleased = current !== release && !isReleased(root, current) ? ' (unreleased)' : '';
+  const verdict = carries(base, now, bump)
+    ? `carries it${edit ? ': the edit needs no other version' : ''}`
+    : `does not carry it`;
+  return (
+    `version: judged against the release ${release}, the changes need ${bumped(base, bump)} or above (${kind}): ` +
+    `info.version ${current}${unreleased} ${verdict}`
+  );
+}
+
 function diffCommand(flags: Map<string, string>, root: string): number {
-  const base = resolveBase({ root, baseFile: flags.get('--base-file'), baseRef: flags.get('--base') });
-  if (!base) {
+  let judged: ReturnType<typeof currentContract> | undefined;
+  const contract = () => (judged ??= currentContract(flags, root));
+  const { release, edit } = resolveComparison({
+    root,
+    current: () => contract().doc,
+    baseFile: flags.get('--base-file'),
+    baseRef: flags.get('--base'),
+  });
+  if (!release) {
     console.log(
       'No released contract to compare with (no --base-file, no --base, no contract-v* tag, nothing in openapi/releases/): nothing to check.',
     );
     return 0;
   }
-  const current = currentContract(flags, root);
+  const current = contract();
   const version = versionOf(current.doc);
-  console.log(`released: ${base.version} (${base.source})\ncurrent:  ${version} (${current.source})`);
-  const changes = diffContracts(base.doc, current.doc);
-  const breaking = changes.filter((c) => c.breaking);
-  console.log(
-    `${changes.length} change(s): ${breaking.length} breaking, ${changes.length - breaking.length} non-breaking`,
-  );
-  for (const c of [...breaking, ...changes.filter((c) => !c.breaking)]) console.log(`  ${formatChange(c)}`);
+  console.log(`released: ${release.version} (${release.source})\ncurrent:  ${version} (${current.source})`);
+  // The edit's own changes first: what this working tree (or --current-file) changes against HEAD or --base.
+  if (edit) printChanges(`the edit, against ${edit.source} (${edit.version}): `, diffContracts(edit.doc, current.doc));
+  const changes = diffContracts(release.doc, current.doc);
+  printChanges(edit ? `since the release ${release.version}: ` : '', changes, edit ? listingFlag(release) : undefined);
+  console.log(versionVerdict(release.version, version, changes, root, edit !== null));
   const changelog = join(root, 'CHANGELOG.md');
   const releaseNotes = {
     present: existsSync(changelog) && hasSection(readFileSync(changelog, 'utf8'), version),
     file: 'CHANGELOG.md',
   };
-  const gate = evaluateGate(base.version, version, changes, { releaseNotes });
-  for (const note of [...current.notes, ...gate.notes]) console.log(`note: ${note}`);
+  const gate = evaluateGate(release.version, version, changes, { releaseNotes });
+  const notes = [...current.notes, ...gate.notes];
+  if (release.source.startsWith('git ref ') && !isReleased(root, release.version))
+    notes.push(`nothing is released: the version is judged against ${release.source}, which is no release`);
+  for (const note of notes) console.log(`note: ${note}`);
   if (!gate.ok) {
     for (const failure of gate.failures) console.error(`✗ ${failure}`);
     return 1;

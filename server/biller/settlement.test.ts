@@ -1,4 +1,7 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PENDING_SCENARIOS } from '../demo/purchases.ts';
 import { BillerTimeoutError, BillerUnavailableError } from './errors.ts';
 import { reachesVend, SIMULATOR_SCENARIOS } from './scenarios.ts';
 import { SettlementWorker, type SettlementWorkerOptions } from './settlement.ts';
@@ -309,5 +312,59 @@ describe('the worker', () => {
     await stopping;
     await vi.advanceTimersByTimeAsync(10_000);
     expect({ claims: store.claims, timers: vi.getTimerCount() }).toEqual({ claims: 3, timers: 0 });
+  });
+});
+
+describe('the log of the settlements', () => {
+  it('sums up the purchases pending since before the worker in one info line, and logs each later one on its own', async () => {
+    const lines: Record<string, any>[] = [];
+    const sink = new Writable({
+      write(chunk, _e, cb) {
+        lines.push(JSON.parse(String(chunk)));
+        cb();
+      },
+    });
+    const logger = pino({ level: 'debug' }, sink);
+    const c = clock();
+    const store = new MemorySettlementStore();
+    store.fund(ACCOUNT, '10000000.00');
+    const sim = new SimulatedBiller({ now: c.now, timeoutWaitMs: 0 });
+    const electricity = (meter_number: string) =>
+      order({ product_type: 'electricity', meter_number, created_at: c.now() });
+    // The backlog: pending purchases created a minute before the worker (the demo data at a start, or a restart's).
+    const toSucceed = await purchase(store, sim, electricity(PENDING_SCENARIOS.successful.meter));
+    const toFail = await purchase(store, sim, electricity(PENDING_SCENARIOS.failed.meter));
+    c.set(60_000);
+    const w = worker(store, sim, c.now, { logger });
+    const later = await purchase(store, sim, electricity(PENDING_SCENARIOS.successful.meter));
+    const info = () => lines.filter((l) => l.level === 30);
+
+    await w.runOnce();
+    expect(info()).toEqual([
+      expect.objectContaining({
+        msg: '2 purchase(s) pending since before the start settled',
+        settled: 2,
+        by_status: { successful: 1, failed: 1 },
+        transactions: expect.arrayContaining([
+          { transaction_id: toSucceed.id, from: 'pending', to: 'successful' },
+          { transaction_id: toFail.id, from: 'pending', to: 'failed' },
+        ]),
+      }),
+    ]);
+    // Each one is still in the log, at debug.
+    expect(
+      lines
+        .filter((l) => l.level === 20 && l.msg === 'purchase settled')
+        .map((l) => l.transaction_id)
+        .sort(),
+    ).toEqual([toSucceed.id, toFail.id].sort());
+
+    // A purchase made after the worker started has its own info line.
+    c.set(70_000);
+    lines.length = 0;
+    await w.runOnce();
+    expect(info()).toEqual([
+      expect.objectContaining({ msg: 'purchase settled', transaction_id: later.id, from: 'pending', to: 'successful' }),
+    ]);
   });
 });

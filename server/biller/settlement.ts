@@ -3,6 +3,11 @@
  * settle it (one compare-and-set database transaction per purchase, store.settlePurchase). Rounds never overlap in
  * one process (each is chained after the last); several processes are safe because the claim skips rows another
  * instance holds and the settle writes nothing when the status has already moved.
+ *
+ * A purchase settled by a round is logged at info, one line each — except the backlog: purchases created before the
+ * worker was, such as the demo data's pending purchases at a start (server/demo/purchases.ts) or those left pending
+ * by a stopped server. A round logs those in one info line that lists each one (id, from, to), and each at debug, so
+ * that a start is not followed by a screenful of settlements while every settled purchase is still in the log.
  */
 import type { Logger } from 'pino';
 import { PRODUCT_KINDS, type Environment, type ProductKind } from '../domain.ts';
@@ -55,6 +60,8 @@ export class SettlementWorker {
   #chain: Promise<unknown> = Promise.resolve();
   #timer: NodeJS.Timeout | null = null;
   #started = false;
+  /** Purchases created before this instant are the backlog (see above). */
+  readonly #since: Date;
 
   constructor(options: SettlementWorkerOptions) {
     this.#o = {
@@ -64,6 +71,7 @@ export class SettlementWorker {
       ...options,
       logger: options.logger,
     };
+    this.#since = this.#o.now();
   }
 
   /** Runs a round every intervalMs until stop(). */
@@ -104,11 +112,24 @@ export class SettlementWorker {
     const report: RoundReport = { claimed: 0, settled: 0, rescheduled: 0, lost: 0, errors: 0 };
     const due = await this.#o.store.claimDueChecks(this.#o.now(), this.#o.batchSize, this.#o.leaseMs);
     report.claimed = due.length;
-    for (const row of due) report[await this.#settle(row)]++;
+    const backlog: BacklogSettlement[] = [];
+    for (const row of due) report[await this.#settle(row, backlog)]++;
+    if (backlog.length) {
+      const by_status: Record<string, number> = {};
+      for (const b of backlog) by_status[b.to] = (by_status[b.to] ?? 0) + 1;
+      this.#o.logger?.info(
+        { settled: backlog.length, by_status, transactions: backlog },
+        `${backlog.length} purchase(s) pending since before the start settled`,
+      );
+    }
     return report;
   }
 
-  async #settle(row: DuePurchase): Promise<'settled' | 'rescheduled' | 'lost' | 'errors'> {
+  async #settle(
+    row: DuePurchase,
+    backlog: BacklogSettlement[],
+  ): Promise<'settled' | 'rescheduled' | 'lost' | 'errors'> {
+    const before = row.created_at < this.#since;
     try {
       const settled = await requeryAndSettle(row, {
         store: this.#o.store,
@@ -117,7 +138,10 @@ export class SettlementWorker {
         now: this.#o.now,
         snapshot: (settledRow) => this.#o.snapshot(settledRow, row.environment),
         logger: this.#o.logger,
+        settledLevel: before ? 'debug' : 'info',
       });
+      if (before && settled.kind === 'settled')
+        backlog.push({ transaction_id: row.id, from: row.status, to: settled.row.status });
       return settled.kind;
     } catch (err) {
       this.#o.logger?.warn(
@@ -129,6 +153,13 @@ export class SettlementWorker {
   }
 }
 
+/** One purchase of the backlog a round settled, as its summary line lists it. */
+interface BacklogSettlement {
+  transaction_id: string;
+  from: string;
+  to: string;
+}
+
 export interface RequeryAndSettle {
   store: Pick<SettlementStore, 'settlePurchase'>;
   /** The biller of the purchase's environment, or null when none is configured (the purchase stays as it is). */
@@ -137,6 +168,8 @@ export interface RequeryAndSettle {
   now: () => Date;
   snapshot: (row: TransactionRow) => PurchaseSnapshot;
   logger?: Logger | undefined;
+  /** The level of the "purchase settled" line: info unless the caller summarizes it (the worker's backlog). */
+  settledLevel?: 'info' | 'debug';
 }
 
 /**
@@ -159,7 +192,10 @@ export async function requeryAndSettle(
   const settled = await o.store.settlePurchase({ id: row.id, at, snapshot: o.snapshot, ...s, product_events });
   if (settled === null) return { kind: 'lost' };
   if (s.to === s.from) return { kind: 'rescheduled', row: settled.row };
-  o.logger?.info({ transaction_id: row.id, from: s.from, to: s.to, asked: o.asked }, 'purchase settled');
+  o.logger?.[o.settledLevel ?? 'info'](
+    { transaction_id: row.id, from: s.from, to: s.to, asked: o.asked },
+    'purchase settled',
+  );
   return { kind: 'settled', row: settled.row };
 }
 

@@ -96,7 +96,8 @@ describe('npm scripts run on a supported node', () => {
     ]);
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out)).toEqual(['a b', "c'd", '--x']);
-  });
+    // A budget for the work: on-node.sh and the node it starts, spawned processes.
+  }, 60_000);
 
   it('ensure-node.sh `supported` keeps exactly the versions engines allows, else takes the pinned Node (generated versions)', () => {
     const bin = pinnedBin();
@@ -135,14 +136,37 @@ describe.skipIf(!older)(
       expect(sh('node', ['--version'], { path }).out.trim()).toBe(older!.version);
       const r = sh('npm', npmCi, { cwd: manifestCopy(), path });
       expect(r.code, `${r.out}${r.err}`).toBe(0);
-    });
+      // A budget for the work: npm ci as a dry run on the older node, a spawned process.
+    }, 180_000);
 
     it("an npm script runs on the project's node, and says so once", () => {
-      const r = sh('bash', ['scripts/on-node.sh', 'node -p process.version'], { path: withFirst(older!.dir) });
+      // In a terminal session of its own (setsid): the line is said once per session.
+      const r = sh('setsid', ['--wait', 'bash', 'scripts/on-node.sh', 'node -p process.version'], {
+        path: withFirst(older!.dir),
+      });
       expect(r.code, r.err).toBe(0);
       expect(satisfiesCaretRange(r.out.trim(), engines)).toBe(true);
       expect(r.err).toContain(`node ${older!.version} on PATH is not one package.json engines allows`);
     }, 300_000); // the first run may fetch the pinned Node
+
+    it('says which node it runs on once per terminal session, however many npm scripts the session runs', () => {
+      const said = `on-node: node ${older!.version} on PATH is not one package.json engines allows; running on the project's node`;
+      // Three top-level scripts, one of them running a nested `npm run` (as `npm test` and `npm start` do), in one
+      // new session; then a second session, which is told again.
+      const scripts = [
+        "bash scripts/on-node.sh 'node -p 1'",
+        "bash scripts/on-node.sh 'npm run -s --ignore-scripts check:generated >/dev/null'",
+        "bash scripts/on-node.sh 'node -p 3'",
+      ].join(' && ');
+      const sessions = [1, 2].map(() =>
+        sh('setsid', ['--wait', 'bash', '-c', scripts], { path: withFirst(older!.dir) }),
+      );
+      for (const r of sessions) {
+        expect(r.code, r.err).toBe(0);
+        expect(r.err.split('\n').filter((line) => line.startsWith(said))).toHaveLength(1);
+      }
+      // A budget for the work: two sessions of three scripts (one a generate check), spawned processes.
+    }, 120_000);
   },
 );
 
@@ -154,5 +178,6 @@ describe(`the lockfile on this runtime (Node ${process.version})`, () => {
       path: withFirst(dirname(process.execPath)),
     });
     expect(r.code, `${r.out}${r.err}`).toBe(0);
-  });
+    // A budget for the work: npm ci as a dry run under --engine-strict, a spawned process.
+  }, 180_000);
 });

@@ -47,7 +47,8 @@ export function bumped(base: Version, bump: Exclude<Bump, 'none'>): string {
   return `${base.major}.${base.minor}.${base.patch + 1}`;
 }
 
-function carries(base: Version, current: Version, bump: Bump): boolean {
+/** Whether `current` is at least the version over `base` that `bump` asks for. */
+export function carries(base: Version, current: Version, bump: Bump): boolean {
   if (bump === 'major') return current.major > base.major;
   if (bump === 'minor')
     return current.major > base.major || (current.major === base.major && current.minor > base.minor);
