@@ -32,6 +32,11 @@ export const OUT_OF_REACH: { status: number; code: string; why: string }[] = [
     why: "answered only by a deployment started without a biller (production without BILLER=simulated); a client cannot take the target's biller away, and such a target answers it to every purchase and verification",
   },
   {
+    status: 501,
+    code: 'WEBHOOKS_NOT_CONFIGURED',
+    why: "answered only by a deployment without a webhook signing key (PostgreSQL without WEBHOOK_SIGNING_KEY), to every webhook POST; a client cannot take the target's key away (test/server/webhooks-without-signing-key.test.ts runs such a server)",
+  },
+  {
     status: 422,
     code: 'PRODUCT_UNAVAILABLE',
     why: 'only an operator takes a product offline (listed with available: false); a client cannot. When the target lists an offline product, the suite buys it (purchase-api.*.offline_product) and the cell counts as exercised',

@@ -418,7 +418,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook endpoint
-         * @description Registers a URL to receive the events of the chosen types, signed per Standard Webhooks, and answers 201 with the endpoint and its signing `secret` — shown this once: store it before anything else (a replay of the same `Idempotency-Key` within 24 hours answers the same 201, secret included; a lost secret is replaced by a rotation). The endpoint is enabled at once and receives the events that happen from then on. In production the URL must be `https://` and its host must resolve to public addresses only (checked now and again before every delivery); at most 16 endpoints per account. Checks, in order: key, IP, scope, `Idempotency-Key`, body, idempotency record, URL, number of endpoints.
+         * @description Registers a URL to receive the events of the chosen types, signed per Standard Webhooks, and answers 201 with the endpoint and its signing `secret` — shown this once: store it before anything else (a replay of the same `Idempotency-Key` within 24 hours answers the same 201, secret included; a lost secret is replaced by a rotation). The endpoint is enabled at once and receives the events that happen from then on. In production the URL must be `https://` and its host must resolve to public addresses only (checked now and again before every delivery); at most 16 endpoints per account. Checks, in order: key, IP, scope, `Idempotency-Key`, body, idempotency record, the server's signing key (501 `WEBHOOKS_NOT_CONFIGURED`), URL, number of endpoints.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -466,7 +466,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the signing secret
-         * @description Issues a new signing secret for the endpoint and answers 201 with the endpoint and the new `secret`, shown this once (a replay of the same `Idempotency-Key` within 24 hours answers the same 201). For 24 hours (`previous_secret_expires_at`) the previous secret keeps signing too: every delivery carries two signatures, the new secret's and the previous one's, so you can deploy the new secret at any moment in that window without rejecting a delivery. Rotating again within the window replaces the previous secret by the current one (the older stops signing at once). Rotate when a secret may have leaked, or when you lost it. The body is the empty object `{}`. Checks, in order: key, IP, scope, `Idempotency-Key`, body, idempotency record, endpoint (404).
+         * @description Issues a new signing secret for the endpoint and answers 201 with the endpoint and the new `secret`, shown this once (a replay of the same `Idempotency-Key` within 24 hours answers the same 201). For 24 hours (`previous_secret_expires_at`) the previous secret keeps signing too: every delivery carries two signatures, the new secret's and the previous one's, so you can deploy the new secret at any moment in that window without rejecting a delivery. Rotating again within the window replaces the previous secret by the current one (the older stops signing at once). Rotate when a secret may have leaked, or when you lost it. The body is the empty object `{}`. Checks, in order: key, IP, scope, `Idempotency-Key`, body, idempotency record, the server's signing key (501 `WEBHOOKS_NOT_CONFIGURED`), endpoint (404).
          */
         post: operations["createWebhookSecretRotation"];
         delete?: never;
@@ -490,7 +490,7 @@ export interface paths {
         put?: never;
         /**
          * Redeliver an event
-         * @description Sends one event to this endpoint again, as a new delivery (`trigger: redelivery`) with the same body and the same `webhook-id` as before, signed anew; answers 201 with the delivery, `pending` until its first attempt, which is made at once. The event must be of your account in this environment and at most 30 days old (else 422 `EVENT_NOT_FOUND`); it is sent whatever its type and the endpoint's `events`. A failed redelivery is retried on the same schedule as any delivery. Checks, in order: key, IP, scope, `Idempotency-Key`, body, idempotency record, endpoint (404), event (422).
+         * @description Sends one event to this endpoint again, as a new delivery (`trigger: redelivery`) with the same body and the same `webhook-id` as before, signed anew; answers 201 with the delivery, `pending` until its first attempt, which is made at once. The event must be of your account in this environment and at most 30 days old (else 422 `EVENT_NOT_FOUND`); it is sent whatever its type and the endpoint's `events`. A failed redelivery is retried on the same schedule as any delivery. Checks, in order: key, IP, scope, `Idempotency-Key`, body, idempotency record, the server's signing key (501 `WEBHOOKS_NOT_CONFIGURED`), endpoint (404), event (422).
          */
         post: operations["createWebhookDelivery"];
         delete?: never;
@@ -1080,7 +1080,7 @@ export interface components {
          *     its HTTP status.
          * @enum {string}
          */
-        ErrorCode: "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "TOKEN_REVOKED" | "TOKEN_EXPIRED" | "TOKEN_DISABLED" | "ENVIRONMENT_MISMATCH" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE" | "INVALID_PARAMETER" | "TRANSACTION_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "DUPLICATE_REFERENCE" | "INSUFFICIENT_BALANCE" | "AMOUNT_OUT_OF_RANGE" | "PRODUCT_NOT_FOUND" | "METER_NOT_FOUND" | "SMARTCARD_NOT_FOUND" | "BILLER_UNAVAILABLE" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_URL_NOT_ALLOWED" | "WEBHOOK_LIMIT_REACHED" | "PRODUCT_UNAVAILABLE" | "API_DISABLED";
+        ErrorCode: "AUTHENTICATION_REQUIRED" | "INVALID_CREDENTIALS" | "TOKEN_REVOKED" | "TOKEN_EXPIRED" | "TOKEN_DISABLED" | "ENVIRONMENT_MISMATCH" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE" | "INVALID_PARAMETER" | "TRANSACTION_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "IDEMPOTENCY_KEY_REQUIRED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "DUPLICATE_REFERENCE" | "INSUFFICIENT_BALANCE" | "AMOUNT_OUT_OF_RANGE" | "PRODUCT_NOT_FOUND" | "METER_NOT_FOUND" | "SMARTCARD_NOT_FOUND" | "BILLER_UNAVAILABLE" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "EVENT_NOT_FOUND" | "WEBHOOK_URL_NOT_ALLOWED" | "WEBHOOK_LIMIT_REACHED" | "PRODUCT_UNAVAILABLE" | "API_DISABLED" | "WEBHOOKS_NOT_CONFIGURED";
         /** @description One offending parameter or body member of a 400 response. */
         ErrorDetail: {
             /**
@@ -2442,6 +2442,21 @@ export interface components {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description This deployment has no webhook signing key (`WEBHOOKS_NOT_CONFIGURED`), so it can neither derive a signing secret nor sign a delivery: nothing was recorded. A setting of the server, not of the request: retrying, with the same `Idempotency-Key` or a new one, gets the same answer until its operator sets `WEBHOOK_SIGNING_KEY`; there is no `Retry-After`. The other webhook operations (reading, changing and deleting endpoints, reading deliveries and events) still work. */
+        WebhooksNotConfigured: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -4081,6 +4096,7 @@ export interface operations {
             422: components["responses"]["UnprocessableWebhookEndpoint"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            501: components["responses"]["WebhooksNotConfigured"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -4283,6 +4299,7 @@ export interface operations {
             422: components["responses"]["UnprocessableWebhookSecretRotation"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            501: components["responses"]["WebhooksNotConfigured"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -4421,6 +4438,7 @@ export interface operations {
             422: components["responses"]["UnprocessableWebhookRedelivery"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            501: components["responses"]["WebhooksNotConfigured"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

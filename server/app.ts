@@ -5,7 +5,6 @@
  * (/openapi.json) and the docs (/docs) beside it, and the one error middleware after it. Express's own routing is
  * made case-sensitive and strict too, so the two public pages are matched exactly like the API.
  */
-import { existsSync } from 'node:fs';
 import express, { type Express, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
@@ -19,6 +18,7 @@ import { RouteTable } from './contract/route-table.ts';
 import { BASE_PATH, ENVIRONMENTS } from './domain.ts';
 import { errors } from './errors.ts';
 import { errorEnvelopeCheck, errorMiddleware } from './http/error-middleware.ts';
+import { localServer, originOfRequest } from './http/local-server.ts';
 import { operationPipeline } from './http/pipeline.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import type { RateLimitBackend } from './http/rate-limit-store.ts';
@@ -40,7 +40,7 @@ export interface AppOptions {
   logger: Logger;
   /** One handler per operation of the contract (server/handlers/index.ts). */
   handlers: Handlers;
-  /** Webhook secrets and URL policies (server/webhooks/runtime.ts); default: none (webhook creations answer 503). */
+  /** Webhook secrets and URL policies (server/webhooks/runtime.ts); default: none (the webhook POSTs answer 501). */
   webhooks?: WebhookRuntime;
   /** The bundled contract (generated/openapi.json). */
   bundle: Record<string, unknown>;
@@ -85,12 +85,15 @@ export function createApp(opts: AppOptions): Express {
     limits.publicRequest(req, res, null).then(() => next(), next);
   };
 
-  app.get('/openapi.json', publicBudget, (_req, res) => {
-    res.json(opts.bundle);
+  // Both name this server's own address and port as the contract's local server (http/local-server.ts).
+  const served = localServer(opts.bundle);
+  app.get('/openapi.json', publicBudget, (req, res) => {
+    res.json(served.bundle(originOfRequest(req)));
   });
-  app.get('/docs', publicBudget, (_req, res, next) => {
-    if (opts.docsFile && existsSync(opts.docsFile)) return res.sendFile(opts.docsFile);
-    next(errors.notFound());
+  app.get('/docs', publicBudget, async (req, res, next) => {
+    const page = opts.docsFile ? await served.docs(opts.docsFile, originOfRequest(req)) : null;
+    if (page === null) return next(errors.notFound());
+    res.type('html').send(page);
   });
 
   app.use(
@@ -133,8 +136,14 @@ function validatorFor(bundle: Bundle, validateResponses: boolean): RequestHandle
     apiSpec: apiSpec as never,
     validateSecurity: false, // auth/authorize.ts: the validator's handlers would lose our error codes
     // Parameters are always coerced from their text by the validator; bodies are not (coerceTypes: false), so an
-    // amount sent as the JSON number 500 is refused: money travels as decimal strings.
-    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, removeAdditional: false },
+    // amount sent as the JSON number 500 is refused: money travels as decimal strings. allErrors: a 400 lists every
+    // problem of the query and the body (http/validator-errors.ts), not only the first.
+    validateRequests: {
+      allErrors: true,
+      allowUnknownQueryParameters: false,
+      coerceTypes: false,
+      removeAdditional: false,
+    },
     validateResponses: validateResponses ? { removeAdditional: false } : false,
     validateApiSpec: false, // `npm run lint` validates the contract; skipping it here keeps start-up fast
     validateFormats: true,

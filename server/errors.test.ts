@@ -88,6 +88,34 @@ describe('errors.invalidParameter', () => {
   });
 });
 
+describe('errors.invalidParameters', () => {
+  const p = (parameter: string, message = `${parameter} is wrong`) => ({ parameter, message });
+  it.each([
+    ['one problem: as invalidParameter', [p('page')], [p('page')], "Invalid parameter 'page': page is wrong"],
+    [
+      'two: both listed in order, the message quoting the first',
+      [p('per_page'), p('page')],
+      [p('per_page'), p('page')],
+      "Invalid parameter 'per_page': per_page is wrong (and 1 more in error.details)",
+    ],
+    [
+      'a name given twice keeps its first problem',
+      [p('/url'), p('/events'), p('/url', 'again')],
+      [p('/url'), p('/events')],
+      "Invalid parameter '/url': /url is wrong (and 1 more in error.details)",
+    ],
+    [
+      "more than the contract's 32: the first 32, and the message says so",
+      Array.from({ length: 40 }, (_, i) => p(`/m${i}`)),
+      Array.from({ length: 32 }, (_, i) => p(`/m${i}`)),
+      "Invalid parameter '/m0': /m0 is wrong (and 39 more; error.details lists the first 32)",
+    ],
+  ])('%s', (_what, problems, details, message) => {
+    const e = errors.invalidParameters(problems);
+    expect([e.status, e.code, e.details, e.message]).toEqual([400, 'INVALID_PARAMETER', details, message]);
+  });
+});
+
 describe('errors.idempotencyKeyRequired', () => {
   it.each([
     ['missing', 0, /is missing/],

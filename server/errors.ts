@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'WEBHOOK_LIMIT_REACHED',
   'PRODUCT_UNAVAILABLE',
   'API_DISABLED',
+  'WEBHOOKS_NOT_CONFIGURED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -106,20 +107,47 @@ const quoted = (name: string) =>
   name.length <= QUOTED_NAME ? name : `${cutAt(name, QUOTED_NAME)}… (${name.length} characters)`;
 
 /**
- * A 400 INVALID_PARAMETER naming `parameter` (a query parameter, a body member's JSON pointer, `body`, a header):
- * the name is partner input, so it is quoted within the contract's limits — `details[].parameter` cut to 2048
- * characters (the detail then says so), `error.message` quoting its start.
+ * A problem's detail within the contract's limits: the name is partner input, so `details[].parameter` is cut to
+ * 2048 characters (the detail then says so).
  */
-function invalidParameter(parameter: string, message: string): ApiError {
+function detailOf({ parameter, message }: ErrorDetail): ErrorDetail {
   const shown = clipPointer(parameter, ERROR_TEXT_LIMITS.parameter);
-  const detail =
-    shown === parameter
-      ? message
-      : `${message} (this name is ${parameter.length} characters long, shown here cut to its first ${shown.length})`;
-  return new ApiError(400, 'INVALID_PARAMETER', `Invalid parameter '${quoted(parameter)}': ${detail}`, {
-    details: [{ parameter: shown, message: detail }],
-  });
+  return {
+    parameter: shown,
+    message:
+      shown === parameter
+        ? message
+        : `${message} (this name is ${parameter.length} characters long, shown here cut to its first ${shown.length})`,
+  };
 }
+
+/**
+ * A 400 INVALID_PARAMETER listing `problems` (query parameters, body members by JSON pointer, `body`, a header), in
+ * their order, each once (a name given twice keeps its first problem), at most the contract's 32 details.
+ * `error.message` quotes the first, as a partner reads it, and says how many more the details hold.
+ */
+function invalidParameters(problems: readonly ErrorDetail[]): ApiError {
+  const seen = new Set<string>();
+  const unique = problems.filter((p) => !seen.has(p.parameter) && seen.add(p.parameter));
+  if (unique.length === 0) throw new Error('invalidParameters: no problem to report');
+  const details = unique.slice(0, ERROR_TEXT_LIMITS.details).map(detailOf);
+  const first = unique[0]!;
+  const more =
+    unique.length === 1
+      ? ''
+      : details.length === unique.length
+        ? ` (and ${unique.length - 1} more in error.details)`
+        : ` (and ${unique.length - 1} more; error.details lists the first ${details.length})`;
+  return new ApiError(
+    400,
+    'INVALID_PARAMETER',
+    `Invalid parameter '${quoted(first.parameter)}': ${details[0]!.message}${more}`,
+    { details },
+  );
+}
+
+/** A 400 INVALID_PARAMETER naming one `parameter` (invalidParameters). */
+const invalidParameter = (parameter: string, message: string): ApiError => invalidParameters([{ parameter, message }]);
 
 /** What is wrong with an `Idempotency-Key` header (http/idempotency.ts reads it). */
 export type IdempotencyKeyProblem = 'missing' | 'repeated' | 'empty' | 'too_long' | 'not_printable';
@@ -166,6 +194,10 @@ function idempotencyKeyRequired(
 /** "purchase_data" as it is; "a b c" (alternatives) as "one of a, b, c". */
 const scopeInWords = (scope: string): string => (scope.includes(' ') ? `one of ${scope.split(' ').join(', ')}` : scope);
 
+/** What a server without a webhook signing key tells partners (errors.webhooksNotConfigured) and logs at start. */
+export const WEBHOOKS_NOT_CONFIGURED_MESSAGE =
+  'Webhooks are not configured on this server: its operator must set WEBHOOK_SIGNING_KEY (base64 of at least 32 random bytes, the same on every instance). Retrying will not help.';
+
 /** Constructors for every error the decisions name, so the status/code/header pairing lives in one place. */
 export const errors = {
   authenticationRequired: () =>
@@ -196,15 +228,37 @@ export const errors = {
       'API_DISABLED',
       "API access is switched off for this account; the account's operator can switch it on again.",
     ),
-  ipNotAllowed: () => new ApiError(403, 'IP_NOT_ALLOWED', "The caller IP address is not on this API key's allow-list."),
+  /**
+   * `callerIp`: the address the server took the request to come from (auth/client-ip.ts, TRUST_PROXY honoured), so a
+   * partner behind NAT or a proxy sees which address to put on the list; never the list itself, which the caller of
+   * a leaked key must not learn.
+   */
+  ipNotAllowed: (callerIp: string | undefined) =>
+    new ApiError(
+      403,
+      'IP_NOT_ALLOWED',
+      `Requests with this API key are allowed only from the addresses on its allow-list; this request came from ${callerIp ?? 'an address the server could not determine'}.`,
+    ),
   /** `scope`: one scope, or alternatives space-separated (the key holds none of them): the message names each. */
   insufficientScope: (scope: string) =>
     new ApiError(403, 'INSUFFICIENT_SCOPE', `The API key lacks the required scope: ${scopeInWords(scope)}.`, {
       headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"` },
     }),
   invalidParameter,
+  invalidParameters,
   transactionNotFound: () => new ApiError(404, 'TRANSACTION_NOT_FOUND', 'No transaction matches this identifier.'),
-  notFound: () => new ApiError(404, 'NOT_FOUND', 'No such resource.'),
+  /**
+   * 404 NOT_FOUND. `didYouMean`: the path of a route the request's path is but for a trailing slash (paths stay
+   * exact: http/pipeline.ts), named so the partner sees the one-character difference.
+   */
+  notFound: (didYouMean?: string) =>
+    new ApiError(
+      404,
+      'NOT_FOUND',
+      didYouMean === undefined
+        ? 'No such resource.'
+        : `No such resource; did you mean ${clipText(didYouMean, ERROR_TEXT_LIMITS.parameter)} (without the trailing slash)?`,
+    ),
   idempotencyKeyRequired,
   idempotencyKeyInUse: () =>
     new ApiError(
@@ -321,5 +375,11 @@ export const errors = {
       headers: { 'Retry-After': '5' },
       cause,
     }),
+  /**
+   * 501 WEBHOOKS_NOT_CONFIGURED: this server has no webhook signing key (PostgreSQL without WEBHOOK_SIGNING_KEY), so
+   * no signing secret can be derived and no delivery signed. A setting, not a passing state: no Retry-After, and the
+   * message names the setting for the partner to pass on to the operator.
+   */
+  webhooksNotConfigured: () => new ApiError(501, 'WEBHOOKS_NOT_CONFIGURED', WEBHOOKS_NOT_CONFIGURED_MESSAGE),
   internal: (cause?: unknown) => new ApiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred.', { cause }),
 };

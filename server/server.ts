@@ -18,6 +18,7 @@ import { handlers } from './handlers/index.ts';
 import { purchaseResponse } from './handlers/purchase-flow.ts';
 import type { Config } from './config.ts';
 import { BASE_PATH, ENVIRONMENTS, type Environment } from './domain.ts';
+import { WEBHOOKS_NOT_CONFIGURED_MESSAGE } from './errors.ts';
 import { ensureDemoKeys, type DemoKeyRole } from './demo/keys.ts';
 import { ensureCatalogue, loadDemo, seedingAlone } from './demo/seed.ts';
 import { writeDemoKeysFile } from './demo/demo-keys-file.ts';
@@ -93,7 +94,7 @@ export async function startServer(
     const billers: Billers = { sandbox: simulator, production: config.biller === 'simulated' ? simulator : null };
     if (!webhooks.secrets)
       logger.warn(
-        'webhooks: no WEBHOOK_SIGNING_KEY with PostgreSQL — webhook endpoints cannot be created and nothing is delivered',
+        `webhooks: no WEBHOOK_SIGNING_KEY with PostgreSQL, so nothing is delivered and the webhook POSTs answer 501 WEBHOOKS_NOT_CONFIGURED: "${WEBHOOKS_NOT_CONFIGURED_MESSAGE}"`,
       );
     const app = createApp({
       handlers,

@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BillPaymentApiError, backoffDelay, createBillPaymentClient, parseRetryAfter } from '../src/index.ts';
 
+type Client = ReturnType<typeof createBillPaymentClient>;
+
 interface Seen {
   method: string;
   url: string;
@@ -166,11 +168,21 @@ describe('retries', () => {
     expect(delays).toEqual([75, 150]); // 100·2^n scaled by 0.5 + 0.5/2
   });
 
-  it('does not retry a 4xx other than 429, nor a 409 without an Idempotency-Key', async () => {
-    const { baseUrl, seen } = await serve([{ status: 404, body: envelope(404, 'TRANSACTION_NOT_FOUND', 'none') }]);
-    const client = createBillPaymentClient({ apiKey: 'sk_test_x', baseUrl, sleep: async () => {} });
-    await expect(client.transactions.get('x')).rejects.toMatchObject({ status: 404, code: 'TRANSACTION_NOT_FOUND' });
+  // Answers that another attempt cannot change: a 4xx other than 429, and a 501 (a server without the feature).
+  it.each([
+    [404, 'TRANSACTION_NOT_FOUND', (c: Client) => c.transactions.get('x')],
+    [
+      501,
+      'WEBHOOKS_NOT_CONFIGURED',
+      (c: Client) => c.webhooks.create({ url: 'https://hooks.shop.ng/billpay', events: ['transaction.successful'] }),
+    ],
+  ] as const)('does not retry a %i %s', async (status, code, call) => {
+    const { baseUrl, seen } = await serve([{ status, body: envelope(status, code, 'permanent') }]);
+    const { delays, sleep } = recordingSleep();
+    const client = createBillPaymentClient({ apiKey: 'sk_test_x', baseUrl, sleep });
+    await expect(call(client)).rejects.toMatchObject({ status, code, retryAfter: null });
     expect(seen).toHaveLength(1);
+    expect(delays).toEqual([]);
   });
 
   it('retries a GET after a network error, with backoff', async () => {

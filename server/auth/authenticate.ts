@@ -19,10 +19,10 @@
  * - one or more spaces between scheme and token are accepted (1*SP); more than one token → INVALID_CREDENTIALS.
  * - more than one Authorization header → INVALID_CREDENTIALS: ambiguous credentials are never accepted.
  *
- * The secret is only hashed and compared: it is never logged, stored or put in an error (messages are the fixed
- * ones of errors.ts). Key rows are not cached: exactly one findKeyByHash per authenticated request, so revoke,
- * disable, regenerate and the account's API access switch act on the very next request. Store errors propagate
- * unchanged.
+ * The secret is only hashed and compared: it is never logged, stored or put in an error (messages are those of
+ * errors.ts; the one request value they quote is the caller's own address, in IP_NOT_ALLOWED). Key rows are not
+ * cached: exactly one findKeyByHash per authenticated request, so revoke, disable, regenerate and the account's API
+ * access switch act on the very next request. Store errors propagate unchanged.
  */
 import type { Principal } from '../contract/principal.ts';
 export type { Principal };
@@ -91,7 +91,7 @@ export async function authenticate(input: AuthenticateInput): Promise<Principal>
   // Only an explicit true lets the account through: a missing or unreadable value fails closed.
   if (row.account_api_access_enabled !== true) throw errors.apiDisabled();
 
-  if (!isAllowed(input.callerIp, row.ip_allowlist)) throw errors.ipNotAllowed();
+  if (!isAllowed(input.callerIp, row.ip_allowlist)) throw errors.ipNotAllowed(input.callerIp);
   if (!input.requiredScope.split(' ').some((scope) => row.scopes.includes(scope as Scope)))
     throw errors.insufficientScope(input.requiredScope);
 

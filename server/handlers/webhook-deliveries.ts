@@ -11,6 +11,7 @@ import { toWebhookDelivery } from '../webhooks/representation.ts';
 import { EVENT_RETENTION_MS } from '../webhooks/worker.ts';
 import { keyedCreate } from './keyed.ts';
 import { pageOf } from './paging.ts';
+import { secretsOf } from './webhook-endpoints.ts';
 
 const retainedSince = () => new Date(Date.now() - EVENT_RETENTION_MS);
 
@@ -39,24 +40,28 @@ export const getWebhookDelivery: Handler<'getWebhookDelivery'> = async (ctx) => 
     : errors.webhookNotFound();
 };
 
-export const createWebhookDelivery: Handler<'createWebhookDelivery'> = async (ctx) => (use) =>
-  keyedCreate(ctx, use, async (tx) => {
-    const r = await tx.createWebhookRedelivery({
-      account_id: ctx.principal.account_id,
-      endpoint_id: ctx.path.webhook_id,
-      event_id: ctx.body.event_id,
-      id: randomUUID(),
-      at: new Date(),
-      since: retainedSince(),
+/** A redelivery is signed anew at its first attempt, made at once: a server without the signing key cannot (501). */
+export const createWebhookDelivery: Handler<'createWebhookDelivery'> = async (ctx) => {
+  secretsOf(ctx.webhooks);
+  return (use) =>
+    keyedCreate(ctx, use, async (tx) => {
+      const r = await tx.createWebhookRedelivery({
+        account_id: ctx.principal.account_id,
+        endpoint_id: ctx.path.webhook_id,
+        event_id: ctx.body.event_id,
+        id: randomUUID(),
+        at: new Date(),
+        since: retainedSince(),
+      });
+      if (r === 'webhook_not_found') throw errors.webhookNotFound();
+      if (r === 'event_not_found') throw errors.eventNotFound(422);
+      return {
+        value: r,
+        data: toWebhookDelivery(r),
+        location: `${ctx.basePath}/webhooks/${r.endpoint_id}/deliveries/${r.id}`,
+      };
     });
-    if (r === 'webhook_not_found') throw errors.webhookNotFound();
-    if (r === 'event_not_found') throw errors.eventNotFound(422);
-    return {
-      value: r,
-      data: toWebhookDelivery(r),
-      location: `${ctx.basePath}/webhooks/${r.endpoint_id}/deliveries/${r.id}`,
-    };
-  });
+};
 
 export const listEvents = queryHandler(
   'listEvents',

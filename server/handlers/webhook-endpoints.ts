@@ -12,7 +12,7 @@ import type { Environment } from '../domain.ts';
 import type { WebhookEndpointRow } from '../store/webhook-types.ts';
 import { secretReviver, toStoredEndpointWithSecret, toWebhookEndpoint } from '../webhooks/representation.ts';
 import type { WebhookRuntime } from '../webhooks/runtime.ts';
-import { ROTATION_OVERLAP_MS, secretRecord } from '../webhooks/secrets.ts';
+import { ROTATION_OVERLAP_MS, secretRecord, type EndpointSecrets } from '../webhooks/secrets.ts';
 import { resolveWebhookHost } from '../webhooks/send.ts';
 import { checkWebhookUrl } from '../webhooks/url-policy.ts';
 import { keyedCreate } from './keyed.ts';
@@ -38,9 +38,12 @@ async function checkUrl(rt: WebhookRuntime, environment: Environment, url: strin
 /** How long a registration waits for the host's resolution before leaving the check to the deliveries. */
 const REGISTRATION_LOOKUP_MS = 2_000;
 
-function secretsOf(rt: WebhookRuntime) {
-  if (!rt.secrets)
-    throw errors.serviceUnavailable(new Error('webhooks: this server has no signing key (WEBHOOK_SIGNING_KEY)'));
+/**
+ * The endpoints' secrets, or 501 WEBHOOKS_NOT_CONFIGURED on a server without a signing key: every webhook POST
+ * needs them (a secret to answer, or a delivery to sign), and only the operator's setting brings them.
+ */
+export function secretsOf(rt: WebhookRuntime): EndpointSecrets {
+  if (!rt.secrets) throw errors.webhooksNotConfigured();
   return rt.secrets;
 }
 
@@ -62,8 +65,11 @@ export const getWebhookEndpoint: Handler<'getWebhookEndpoint'> = async (ctx) => 
   return ok(toWebhookEndpoint(row));
 };
 
-/** The 201 of a creation or a rotation holds the secret; what is kept under the key holds its generation instead. */
-const reviveStored = (storedBody: string, webhooks: WebhookRuntime) => secretReviver(webhooks.secrets)(storedBody);
+/**
+ * The 201 of a creation or a rotation holds the secret; what is kept under the key holds its generation instead. A
+ * replay on a server without the key (another instance recorded the 201) cannot derive it: 501 too.
+ */
+const reviveStored = (storedBody: string, webhooks: WebhookRuntime) => secretReviver(secretsOf(webhooks))(storedBody);
 
 export const createWebhookEndpoint = writeHandler('createWebhookEndpoint', { reviveStored }, async (ctx) => {
   const secrets = secretsOf(ctx.webhooks);

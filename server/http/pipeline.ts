@@ -40,7 +40,7 @@ import { runKeyed, type IdempotencyStore } from '../idempotency/run.ts';
 import { decodePathParams, withExamplePathParams } from './path-params.ts';
 import { readJsonBody } from './request-body.ts';
 import type { RateLimits } from './rate-limit.ts';
-import { checkIntegerQuery } from './request-guards.ts';
+import { integerQueryProblems } from './request-guards.ts';
 import { runMiddlewares } from './run-middleware.ts';
 import { fromValidatorError, isValidatorError } from './validator-errors.ts';
 
@@ -76,6 +76,16 @@ const outsideTheApi = () =>
       'its documentation is at /docs and its contract (OpenAPI) at /openapi.json.',
   );
 
+/**
+ * A path under a base path that is no route: 404 NOT_FOUND, and routing stays exact (Routing in
+ * openapi/info-description.md). A trailing slash is the commonest slip, so when the path without it is a route (for
+ * any method) the message names that path.
+ */
+function noRoute(table: RouteTable, path: string): ApiError {
+  const bare = path.endsWith('/') ? path.slice(0, -1) : null;
+  return bare !== null && table.match(bare, 'GET').kind !== 'no_route' ? errors.notFound(bare) : errors.notFound();
+}
+
 export function operationPipeline(o: PipelineOptions): RequestHandler {
   return (req, res, next) => {
     handle(o, req, res, next).catch(next);
@@ -87,7 +97,7 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
   const match = o.table.match(req.path, req.method);
   if (match.kind !== 'operation') {
     await o.limits?.publicRequest(req, res, match.environment);
-    if (match.kind === 'no_route') throw match.environment === null ? outsideTheApi() : errors.notFound();
+    if (match.kind === 'no_route') throw match.environment === null ? outsideTheApi() : noRoute(o.table, req.path);
     throw errors.methodNotAllowed(match.allow);
   }
   const { route } = match;
@@ -111,14 +121,16 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
   if (write && idempotencyKey === null && !hasMember(req.body, 'external_reference'))
     throw errors.idempotencyKeyRequired('missing', 0, { orReference: true });
   const query = req.query as Record<string, unknown>;
-  checkIntegerQuery(route, query);
+  // Integers not in decimal digits are found first; the validator still runs, so one 400 lists its problems too.
+  const integers = integerQueryProblems(route, query);
   const path = decodePathParams(route, match.params);
   const validate = () => runMiddlewares(o.validator, req, res, next);
   try {
     await (path instanceof ApiError ? withExamplePathParams(req, route, validate) : validate());
   } catch (err) {
-    throw isValidatorError(err) ? fromValidatorError(err, route, query) : err;
+    throw isValidatorError(err) ? fromValidatorError(err, route, query, integers) : err;
   }
+  if (integers.length > 0) throw errors.invalidParameters(integers);
   if (path instanceof ApiError) throw path; // an id that is no identifier: the lookup finds nothing
   const base = {
     environment: route.environment,
@@ -167,11 +179,12 @@ async function handle(o: PipelineOptions, req: Request, res: Response, next: Nex
         ? { ...created.stored, stored: true }
         : { status: route.success, body: JSON.stringify(created.body), location: created.location, stored: false },
   );
-  if (answer.location !== null) res.setHeader('Location', answer.location);
-  if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
-  // A response kept without what must not be stored (a signing secret) gets it back, first answer and replays alike.
+  // A response kept without what must not be stored (a signing secret) gets it back, first answer and replays alike;
+  // before any header of the answer, since a server that cannot derive it answers an error instead (501).
   const sent =
     answer.status < 300 && definition.reviveStored ? definition.reviveStored(answer.body, o.webhooks) : answer.body;
+  if (answer.location !== null) res.setHeader('Location', answer.location);
+  if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
   if (o.validateResponses) res.status(answer.status).json(JSON.parse(sent));
   else res.status(answer.status).type('application/json').send(sent);
 }

@@ -40,15 +40,19 @@ export async function readJsonBody(req: Request, res: Response): Promise<void> {
     if (kind === 'encoding.unsupported' || kind === 'charset.unsupported') {
       throw errors.invalidParameter('Content-Encoding', 'must be absent (identity) and the charset utf-8');
     }
-    // body-parser refuses a JSON text that is not an object or array as it refuses one that is not JSON.
-    const raw = rawBodies.get(req);
-    throw raw !== undefined && isJson(raw)
-      ? notAnObject(JSON.parse(raw.toString('utf8')))
-      : errors.invalidParameter('body', NOT_JSON);
+    // body-parser refuses a JSON text that is not an object or array as it refuses one that is not JSON (a body of
+    // whitespace only holds no JSON text: not JSON).
+    const text = rawBodies.get(req)?.toString('utf8');
+    if (text !== undefined && isJson(text)) throw notAnObject(jsonKindOf(JSON.parse(text) as JsonValue));
+    throw errors.invalidParameter('body', NOT_JSON);
   }
-  if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) throw notAnObject(req.body);
   const raw = rawBodies.get(req);
-  const repeated = raw === undefined ? null : firstRepeatedMember(raw.toString('utf8'));
+  // No bytes at all: body-parser leaves req.body undefined without Content-Length or Transfer-Encoding, and reads
+  // `{}` from `Content-Length: 0` or an empty chunked body; either way the partner sent no JSON object.
+  if (raw === undefined || raw.length === 0) throw notAnObject('an empty body');
+  if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body))
+    throw notAnObject(jsonKindOf(req.body as JsonValue));
+  const repeated = firstRepeatedMember(raw.toString('utf8'));
   if (repeated !== null) {
     throw errors.invalidParameter(
       repeated,
@@ -57,19 +61,36 @@ export async function readJsonBody(req: Request, res: Response): Promise<void> {
   }
 }
 
-function isJson(raw: Buffer): boolean {
+function isJson(text: string): boolean {
   try {
-    JSON.parse(raw.toString('utf8'));
+    JSON.parse(text);
     return true;
   } catch {
     return false;
   }
 }
 
-function notAnObject(value: unknown) {
-  const what = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
-  return errors.invalidParameter('body', `must be one JSON object holding the members of this request, not ${what}`);
+type JsonValue = null | boolean | number | string | JsonValue[] | { [name: string]: JsonValue };
+
+/** What a JSON value is, in the words of a message: "a JSON array", "the JSON boolean true", "null"… */
+export function jsonKindOf(value: JsonValue): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a JSON array';
+  switch (typeof value) {
+    case 'boolean':
+      return `the JSON boolean ${value}`;
+    case 'number':
+      return 'a JSON number';
+    case 'string':
+      return 'a JSON string';
+    default:
+      return 'a JSON object';
+  }
 }
+
+/** `what`: what came instead, in words ("an empty body", or jsonKindOf's). */
+const notAnObject = (what: string) =>
+  errors.invalidParameter('body', `must be one JSON object holding the members of this request, not ${what}`);
 
 type Frame =
   { kind: 'object'; names: Set<string>; name: string; expectName: boolean } | { kind: 'array'; index: number };

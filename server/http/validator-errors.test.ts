@@ -171,3 +171,76 @@ describe('fromValidatorError names a body member by its JSON pointer (RFC 6901)'
     expect(e.message.length).toBeLessThanOrEqual(4096);
   });
 });
+
+describe('fromValidatorError lists every problem the validator found (its allErrors)', () => {
+  const many = (errors: { path: string; message: string; errorCode?: string }[]) =>
+    new validatorError.BadRequest({ path: '/x', message: 'x', errors } as never);
+  const PAGE = 'must be an integer from 1 to 1000000 written in decimal digits, such as 2';
+  const PER_PAGE = 'must be an integer from 1 to 100 written in decimal digits, such as 20';
+  const TAKES = 'is not a parameter of this operation; this operation takes network, page, per_page';
+
+  it.each([
+    [
+      "query parameters, in the validator's order",
+      '/account/transactions',
+      many([
+        { path: '/query/page', message: 'must be >= 1' },
+        { path: '/query/per_page', message: 'must be <= 100' },
+      ]),
+      {},
+      [],
+      [
+        { parameter: 'page', message: PAGE },
+        { parameter: 'per_page', message: PER_PAGE },
+      ],
+    ],
+    [
+      'one parameter named twice (type and bound) once',
+      '/account/transactions',
+      many([
+        { path: '/query/page', message: 'must be integer' },
+        { path: '/query/page', message: 'must be >= 1' },
+      ]),
+      {},
+      [],
+      [{ parameter: 'page', message: PAGE }],
+    ],
+    [
+      "the validator's first unknown name, then the query's other unknown or empty ones, in its order",
+      '/products/airtimes',
+      badRequest('/query/foo', "Unknown query parameter 'foo'"),
+      { network: 'MTN', foo: '1', per_page: '', bar: '2' },
+      [],
+      [
+        { parameter: 'foo', message: TAKES },
+        { parameter: 'per_page', message: PER_PAGE },
+        { parameter: 'bar', message: TAKES },
+      ],
+    ],
+    [
+      "the pipeline's earlier problems first",
+      '/account/transactions',
+      many([
+        { path: '/query/page', message: 'must be integer' },
+        { path: '/query/per_page', message: 'must be <= 100' },
+      ]),
+      {},
+      [{ parameter: 'page', message: PAGE }],
+      [
+        { parameter: 'page', message: PAGE },
+        { parameter: 'per_page', message: PER_PAGE },
+      ],
+    ],
+    [
+      'earlier problems beside a path parameter the validator refuses: the 400, not the lookup',
+      '/account/transactions/x',
+      badRequest('/params/id', 'must NOT have more than 128 characters'),
+      {},
+      [{ parameter: 'page', message: PAGE }],
+      [{ parameter: 'page', message: PAGE }],
+    ],
+  ])('%s', (_what, path, given, query, earlier, details) => {
+    const e = fromValidatorError(given, route(path), query, earlier);
+    expect([e.status, e.code, e.details]).toEqual([400, 'INVALID_PARAMETER', details]);
+  });
+});

@@ -42,11 +42,11 @@ export function toStoredEndpointWithSecret(r: WebhookEndpointRow): EndpointWithS
 }
 
 /** The response to send from the one kept: the secret derived again from the endpoint id and generation. */
-export function secretReviver(secrets: EndpointSecrets | null): (storedBody: string) => string {
+export function secretReviver(secrets: EndpointSecrets): (storedBody: string) => string {
   return (storedBody) => {
     const body = JSON.parse(storedBody) as { data?: { id?: string; attributes?: { secret?: unknown } } };
     const m = typeof body.data?.attributes?.secret === 'string' ? PLACEHOLDER.exec(body.data.attributes.secret) : null;
-    if (!m || !secrets || !body.data?.id) return storedBody;
+    if (!m || !body.data?.id) return storedBody;
     body.data.attributes!.secret = secrets.secretOf(body.data.id, Number(m[1]));
     return JSON.stringify(body);
   };

@@ -167,6 +167,12 @@ const rows: Row[] = [
     problems: { response_headers_conformance: ['no Retry-After', "Retry-After is ''"] },
   },
   {
+    name: '501 WEBHOOKS_NOT_CONFIGURED without Retry-After (permanent: none is documented)',
+    op: 'createWebhookEndpoint',
+    res: () => response(501, example('ErrorWebhooksNotConfigured')),
+    problems: {},
+  },
+  {
     name: 'an error code the status does not document',
     op: 'getAccount',
     res: () => response(401, example('ErrorTransactionNotFound'), WWW_INVALID),

@@ -250,7 +250,7 @@ describe('coverage', () => {
     durationMs: 0,
     cells: [{ operationId, status, code }],
   });
-  it("derives the cells from the contract and leaves 429/500/503, BILLER_UNAVAILABLE, PRODUCT_UNAVAILABLE, a webhook write's 409 and WEBHOOK_LIMIT_REACHED out of the denominator, not a purchase's 409", () => {
+  it("derives the cells from the contract and leaves 429/500/503, BILLER_UNAVAILABLE, PRODUCT_UNAVAILABLE, a webhook write's 409 and 501 and WEBHOOK_LIMIT_REACHED out of the denominator, not a purchase's 409", () => {
     const c = computeCoverage(contract, 'full', []);
     expect(c.cells.filter((x) => x.operationId === 'getTransaction' && x.status === 401).map((x) => x.code)).toEqual([
       'AUTHENTICATION_REQUIRED',
@@ -273,7 +273,7 @@ describe('coverage', () => {
         ...Array(ops).fill(['429 RATE_LIMITED', '500 INTERNAL_ERROR', '503 SERVICE_UNAVAILABLE']).flat(),
         ...Array(billed).fill('503 BILLER_UNAVAILABLE'),
         ...Array(offline.length).fill('422 PRODUCT_UNAVAILABLE'),
-        ...Array(WEBHOOK_POSTS.length).fill('409 IDEMPOTENCY_KEY_IN_USE'),
+        ...Array(WEBHOOK_POSTS.length).fill(['409 IDEMPOTENCY_KEY_IN_USE', '501 WEBHOOKS_NOT_CONFIGURED']).flat(),
         '422 WEBHOOK_LIMIT_REACHED',
       ].sort(),
     );

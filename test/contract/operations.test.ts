@@ -152,7 +152,8 @@ const WH = (
   statuses: string[],
   paginated = false,
 ): Expected => ({ method, path, scope: 'manage_webhooks', params, statuses: [...statuses, ...AUTH_ERRORS], paginated });
-const KEYED = ['409', '422'];
+// The webhook POSTs: kept answers and a key in use (409, 422), and 501 on a server without a signing key.
+const KEYED = ['409', '422', '501'];
 const WEBHOOK_OPERATIONS: [string, Expected][] = [
   ['listWebhookEndpoints', WH('get', '/webhooks', PAGING, ['200'], true)],
   ['createWebhookEndpoint', WH('post', '/webhooks', ['Idempotency-Key'], ['201', ...KEYED])],

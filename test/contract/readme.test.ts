@@ -3,7 +3,7 @@
  * - its "Webhooks" section runs as written against a reference server with demo data: step 1's shell registers an
  *   endpoint, step 2's `receiver.mjs` (the stock `standardwebhooks` package) verifies the deliveries and refuses a
  *   forged one, step 3's shell buys a purchase that is pending, then successful, and reads the events and deliveries
- *   back. The only edits: `KEY` and `B` are the test server's sandbox key and base URL (the README's earlier block
+ *   back, step 4's sends the newest event again (with its `Idempotency-Key`) and the receiver gets it. The only edits: `KEY` and `B` are the test server's sandbox key and base URL (the README's earlier block
  *   sets them the same way), and the receiver's port 4000 is a free one;
  * - the files it has you write inside the repository (`--demo-keys keys.json`) are git-ignored;
  * - it says `TEST_REDIS_URL` is read by the robustness suite, which is the only code that reads it;
@@ -18,6 +18,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bash } from '../helpers/bash.ts';
 import { projectRoot } from '../helpers/run.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+// A budget for the work of a test that runs git or npm pack, spawned processes.
+const GIT_NPM_BUDGET = 120_000;
 
 const README = readFileSync(join(projectRoot, 'README.md'), 'utf8');
 
@@ -48,7 +51,7 @@ const freePort = (): Promise<number> =>
     });
   });
 
-describe('README.md, Webhooks: the three steps as written', () => {
+describe('README.md, Webhooks: the four steps as written', () => {
   let srv: TestServer;
   let receiver: ChildProcess | undefined;
   let work: string;
@@ -64,9 +67,9 @@ describe('README.md, Webhooks: the three steps as written', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('registers an endpoint, verifies its deliveries with standardwebhooks (and refuses a forged one), reads them back', async () => {
+  it('registers an endpoint, verifies its deliveries with standardwebhooks (and refuses a forged one), reads them back, redelivers', async () => {
     const steps = blocks(section('### Webhooks'));
-    expect(steps.map((b) => b.lang)).toEqual(['sh', 'js', 'sh']);
+    expect(steps.map((b) => b.lang)).toEqual(['sh', 'js', 'sh', 'sh']);
     const port = await freePort();
     const env = { KEY: srv.demoKeys!.sandbox.keys.full, B: srv.demoKeys!.sandbox.base_url };
 
@@ -130,39 +133,82 @@ describe('README.md, Webhooks: the three steps as written', () => {
       ['transaction.pending', 'delivered'],
       ['transaction.successful', 'delivered'],
     ]);
+
+    // 4. Send the newest event again (a POST with its Idempotency-Key): a new delivery, which the receiver verified
+    // (it answers 2xx to nothing else).
+    const four = await bash(steps[3]!.code, { ...env, WEBHOOK_ID: id! });
+    expect(four.code, four.stderr).toBe(0);
+    const redelivery = JSON.parse(four.stdout) as {
+      status: { code: number };
+      data: { id: string; attributes: { event_id: string; trigger: string } };
+    };
+    expect([redelivery.status.code, redelivery.data.attributes.trigger]).toEqual([201, 'redelivery']);
+    const status = async () =>
+      (
+        (await (
+          await fetch(`${env.B}/webhooks/${id}/deliveries/${redelivery.data.id}`, {
+            headers: { Authorization: `Bearer ${env.KEY}` },
+          })
+        ).json()) as { data: { attributes: { status: string } } }
+      ).data.attributes.status;
+    await expect.poll(status, { timeout: 20_000 }).toBe('delivered');
   }, 90_000);
 });
 
 describe('README.md, what it says about the repository', () => {
-  it('every file it has you write inside the repository is git-ignored (keys.json)', () => {
-    // Paths, not the option table's placeholder (`--demo-keys FILE`).
-    const written = [...README.matchAll(/--demo-keys\s+([\w./-]+\.\w+)/g)]
-      .map((m) => m[1]!)
-      .filter((f) => !f.startsWith('/'));
-    expect(written).toContain('keys.json');
-    for (const f of written) {
-      const r = spawnSync('git', ['check-ignore', '--no-index', '-q', f], { cwd: projectRoot });
-      expect(r.status, `git check-ignore ${f}`).toBe(0);
-    }
-  });
+  it(
+    'every file it has you write inside the repository is git-ignored (keys.json)',
+    () => {
+      // Paths, not the option table's placeholder (`--demo-keys FILE`).
+      const written = [...README.matchAll(/--demo-keys\s+([\w./-]+\.\w+)/g)]
+        .map((m) => m[1]!)
+        .filter((f) => !f.startsWith('/'));
+      expect(written).toContain('keys.json');
+      for (const f of written) {
+        const r = spawnSync('git', ['check-ignore', '--no-index', '-q', f], { cwd: projectRoot });
+        expect(r.status, `git check-ignore ${f}`).toBe(0);
+      }
+    },
+    GIT_NPM_BUDGET,
+  );
 
-  it("says TEST_REDIS_URL is the robustness suite's, and only the robustness suite reads it", () => {
-    // Code that reads the variable from the environment (a property access on env), not text that names it, as this file does.
-    const readers = spawnSync(
-      'git',
-      ['grep', '-l', '-E', String.raw`env(\.|\[['"])TEST_REDIS_URL`, '--', '*.ts', '*.mjs', '*.js', '*.sh', '.ci/*'],
-      { cwd: projectRoot, encoding: 'utf8' },
-    )
-      .stdout.split('\n')
-      .filter(Boolean);
-    expect(readers.length).toBeGreaterThan(0);
-    for (const f of readers) expect(f, 'reads TEST_REDIS_URL').toMatch(/^test\/robustness\//);
-    const sentences = README.split(/\n\n+/)
-      .flatMap((p) => p.replace(/\n/g, ' ').split(/\.\s+(?=[A-Z])/))
-      .filter((s) => s.includes('TEST_REDIS_URL'));
-    expect(sentences.length).toBeGreaterThan(0);
-    for (const s of sentences) expect(s, 'a sentence naming TEST_REDIS_URL').toMatch(/robustness/);
-  });
+  it(
+    'the tarball `npm pack` writes in client/ (client/README.md, Install) is git-ignored',
+    () => {
+      const client = JSON.parse(readFileSync(join(projectRoot, 'client/package.json'), 'utf8')) as {
+        name: string;
+        version: string;
+      };
+      // npm pack's file name: the scope's @ dropped, its / made a -.
+      const tarball = `client/${client.name.replace(/^@/, '').replace('/', '-')}-${client.version}.tgz`;
+      expect(readFileSync(join(projectRoot, 'client/README.md'), 'utf8')).toMatch(/^cd \S*client && npm pack\b/m);
+      const r = spawnSync('git', ['check-ignore', '--no-index', '-q', tarball], { cwd: projectRoot });
+      expect(r.status, `git check-ignore ${tarball}`).toBe(0);
+    },
+    GIT_NPM_BUDGET,
+  );
+
+  it(
+    "says TEST_REDIS_URL is the robustness suite's, and only the robustness suite reads it",
+    () => {
+      // Code that reads the variable from the environment (a property access on env), not text that names it, as this file does.
+      const readers = spawnSync(
+        'git',
+        ['grep', '-l', '-E', String.raw`env(\.|\[['"])TEST_REDIS_URL`, '--', '*.ts', '*.mjs', '*.js', '*.sh', '.ci/*'],
+        { cwd: projectRoot, encoding: 'utf8' },
+      )
+        .stdout.split('\n')
+        .filter(Boolean);
+      expect(readers.length).toBeGreaterThan(0);
+      for (const f of readers) expect(f, 'reads TEST_REDIS_URL').toMatch(/^test\/robustness\//);
+      const sentences = README.split(/\n\n+/)
+        .flatMap((p) => p.replace(/\n/g, ' ').split(/\.\s+(?=[A-Z])/))
+        .filter((s) => s.includes('TEST_REDIS_URL'));
+      expect(sentences.length).toBeGreaterThan(0);
+      for (const s of sentences) expect(s, 'a sentence naming TEST_REDIS_URL').toMatch(/robustness/);
+    },
+    GIT_NPM_BUDGET,
+  );
 
   it('opens with what the API does, purchases and webhooks included', () => {
     const opening = README.split(/\n\n/)[1]!;

@@ -23,7 +23,13 @@ const AUTH = {
   503: ['SERVICE_UNAVAILABLE'],
 };
 const READ = { ...AUTH, 400: ['INVALID_PARAMETER'] };
-const WRITE = { ...AUTH, 400: ['IDEMPOTENCY_KEY_REQUIRED', 'INVALID_PARAMETER'], 409: ['IDEMPOTENCY_KEY_IN_USE'] };
+// Every webhook POST needs the server's signing key (a secret to answer, a delivery to sign): 501 without one.
+const WRITE = {
+  ...AUTH,
+  400: ['IDEMPOTENCY_KEY_REQUIRED', 'INVALID_PARAMETER'],
+  409: ['IDEMPOTENCY_KEY_IN_USE'],
+  501: ['WEBHOOKS_NOT_CONFIGURED'],
+};
 const REUSED = 'IDEMPOTENCY_KEY_REUSED';
 const NO_WEBHOOK = { 404: ['WEBHOOK_NOT_FOUND'] };
 
@@ -101,6 +107,13 @@ describe('headers and idempotency of the webhook operations', () => {
       }
     },
   );
+
+  it.each(POSTS)('%s: the 501 of a server without a signing key is permanent: no Retry-After, never a replay', (id) => {
+    expect(header(id, 501, 'Retry-After')).toBeUndefined();
+    expect(header(id, 501, 'Idempotent-Replayed')).toBeUndefined();
+    const [ex] = examplesOf(id, 501);
+    expect(String((ex!.error as JsonObject).message)).toContain('WEBHOOK_SIGNING_KEY');
+  });
 
   it('DELETE answers 204 with the usual headers and no body', () => {
     const r = contract.op('deleteWebhookEndpoint').responses.get(204)!;
