@@ -41,14 +41,13 @@ describe('skipSummary', () => {
       ['skipped 2 tests for other reasons, named in their titles (it.skip, skipIf, a filter)'],
     ],
     [
-      'Chromium missing, Redis, and another skip, each on its line in the table order',
+      'Chromium missing and two other skips, each on its line in the table order',
       [CHROMIUM, ...pg(3), { fullName: 'rate limits on Redis > r' }, { fullName: 'x > y', note: 'not root' }],
       {},
       [
         PG_LINE('3 tests'),
-        'skipped 1 test that need Redis: set TEST_REDIS_URL=redis://127.0.0.1:6379 to run them',
         'skipped 1 test that need Chromium: run scripts/ensure-chromium.sh as root, or set CHROMIUM_PATH to a Chromium to run them',
-        'skipped 1 test for other reasons, named in their titles (it.skip, skipIf, a filter)',
+        'skipped 2 tests for other reasons, named in their titles (it.skip, skipIf, a filter)',
       ],
     ],
   ])('%s', (_name, skipped, env, lines) => {

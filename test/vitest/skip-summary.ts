@@ -17,18 +17,13 @@ export interface Requirement {
   unmet: (env: NodeJS.ProcessEnv) => boolean;
 }
 
+/** What the tests of `npm test` may need (Redis is only the robustness suite's: README.md, "Set-up"). */
 export const REQUIREMENTS: readonly Requirement[] = [
   {
     needs: 'PostgreSQL',
     remedy: 'set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test',
     mentions: /TEST_DATABASE_URL|PostgreSQL/,
     unmet: (env) => !env.TEST_DATABASE_URL,
-  },
-  {
-    needs: 'Redis',
-    remedy: 'set TEST_REDIS_URL=redis://127.0.0.1:6379',
-    mentions: /TEST_REDIS_URL|Redis/,
-    unmet: (env) => !env.TEST_REDIS_URL,
   },
   {
     needs: 'Chromium',
