@@ -64,6 +64,8 @@ export interface HttpTimeouts {
   requestMs: number;
   /** An idle keep-alive connection is closed after this time. */
   keepAliveMs: number;
+  /** After SIGTERM / SIGINT, in-flight requests get this long before their connections are cut (server.ts drain). */
+  shutdownMs: number;
 }
 
 /** The documented defaults: 100 requests per second per key on production, 25 on sandbox. */
@@ -138,6 +140,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): Config {
     headersMs: int('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS ?? '10000', 100, 600_000, 'milliseconds'),
     requestMs: int('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS ?? '30000', 100, 3_600_000, 'milliseconds'),
     keepAliveMs: int('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS ?? '5000', 100, 600_000, 'milliseconds'),
+    shutdownMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS ?? '10000', 1_000, 3_600_000, 'milliseconds'),
   };
   if (timeouts.headersMs > timeouts.requestMs) {
     throw new ConfigError(

@@ -31,10 +31,12 @@ async function main() {
     if (signalled) return;
     signalled = true;
     running.logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    // The drain cuts connections at SHUTDOWN_TIMEOUT_MS; this is the backstop should closing the rest then hang.
+    const forceAfterMs = config.timeouts.shutdownMs + 5_000;
     const force = setTimeout(() => {
-      running.logger.error('shutdown timed out after 10 s; exiting');
+      running.logger.error(`shutdown timed out after ${forceAfterMs / 1000} s; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, forceAfterMs);
     force.unref();
     running.close().then(
       () => process.exit(0),

@@ -187,7 +187,12 @@ export async function startServer(
       (closing ??= (async () => {
         draining.on = true;
         stopStats();
-        await Promise.all([drain(server, connections), settlement?.stop(), webhookWorker?.stop(), admin?.close()]);
+        await Promise.all([
+          drain(server, connections, config.timeouts.shutdownMs),
+          settlement?.stop(),
+          webhookWorker?.stop(),
+          admin?.close(),
+        ]);
         await rateLimitBackend?.close();
         await store.close();
       })());
@@ -241,16 +246,15 @@ export const ACCEPT_GRACE_MS = 300;
  * failing requests that were sent before the signal. So for ACCEPT_GRACE_MS the server keeps accepting while every
  * response carries `Connection: close`; then it closes the listener (new connections are refused), closes idle
  * keep-alive connections (quiet for 1 s, see http/connections.ts) every 250 ms until none is left, and cuts
- * everything after 10 s.
+ * everything after `cutAfterMs` (SHUTDOWN_TIMEOUT_MS).
  */
-function drain(server: Server, connections: Connections): Promise<void> {
+function drain(server: Server, connections: Connections, cutAfterMs: number): Promise<void> {
   return new Promise((resolve) => {
-    // setImmediate: the listener closes after this loop turn's poll phase has accepted what the kernel queued.
-    const stopAccepting = (fn: () => void) => setTimeout(() => setImmediate(fn), ACCEPT_GRACE_MS);
+    const stopAccepting = (fn: () => void) => setTimeout(() => untilNoneAccepted(connections, fn), ACCEPT_GRACE_MS);
     stopAccepting(() => {
       // Not server.closeIdleConnections(): it would reset a just-accepted connection whose request is still unread.
       const idle = setInterval(() => connections.closeIdle(), 250);
-      const hard = setTimeout(() => server.closeAllConnections(), 10_000);
+      const hard = setTimeout(() => server.closeAllConnections(), cutAfterMs);
       net.Server.prototype.close.call(server, () => {
         clearInterval(idle);
         clearTimeout(hard);
@@ -258,6 +262,22 @@ function drain(server: Server, connections: Connections): Promise<void> {
       });
     });
   });
+}
+
+/**
+ * Runs `fn` once a turn of the event loop has passed without accepting a connection: each setImmediate callback runs
+ * after a poll phase, which accepts what the kernel has queued. A loop that was busy when the grace ended may still
+ * have a backlog of connections sent before the signal; closing the listener then would reset them.
+ */
+function untilNoneAccepted(connections: Connections, fn: () => void): void {
+  let before = connections.accepted();
+  const check = () => {
+    const now = connections.accepted();
+    if (now === before) return fn();
+    before = now;
+    setImmediate(check);
+  };
+  setImmediate(() => setImmediate(check));
 }
 
 function originOf(a: AddressInfo): string {

@@ -18,11 +18,15 @@ interface State {
 export interface Connections {
   /** Destroys connections without a request in progress and quiet for IDLE_GRACE_MS. */
   closeIdle(now?: number): void;
+  /** How many connections the server has accepted since it started. */
+  accepted(): number;
 }
 
 export function trackConnections(server: Server): Connections {
   const open = new Map<Socket, State>();
+  let accepted = 0;
   server.on('connection', (socket: Socket) => {
+    accepted++;
     open.set(socket, { active: 0, lastActivity: Date.now() });
     socket.once('close', () => open.delete(socket));
   });
@@ -36,6 +40,7 @@ export function trackConnections(server: Server): Connections {
     });
   });
   return {
+    accepted: () => accepted,
     closeIdle(now = Date.now()) {
       for (const [socket, state] of open) {
         if (state.active === 0 && now - state.lastActivity >= IDLE_GRACE_MS) socket.destroy();

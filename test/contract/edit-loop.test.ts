@@ -97,7 +97,7 @@ describe(`editing the contract: the README's example, a ${P} filter on ${example
     `lint → generate → fails while unimplemented, naming ${P} → implemented → tsc and the tests it reaches pass → conformance passes`,
     // A budget for the work, not a wait: two lint runs, a generate, two tsc runs, a start refused, two conformance
     // runs against a server of their own, and a vitest run of the reached test files, all spawned processes.
-    { timeout: 300_000 },
+    { timeout: 900_000 },
     async () => {
       // 1. Edit: a new filter parameter, referenced by the operation — first without its x-filter (to show step 2).
       const parameterFile = [

@@ -82,11 +82,20 @@ describe('rate limits, Redis and timeouts', () => {
     ['RATE_LIMIT_RPS=0 turns limiting off', { RATE_LIMIT_RPS: '0' }, { rateLimit: null }],
     ['REDIS_URL', { REDIS_URL: 'redis://127.0.0.1:6379/2' }, { redisUrl: 'redis://127.0.0.1:6379/2' }],
     ['TLS Redis', { REDIS_URL: 'rediss://cache.internal:6380' }, { redisUrl: 'rediss://cache.internal:6380' }],
-    ['default timeouts', {}, { timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 } }],
+    [
+      'default timeouts',
+      {},
+      { timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, shutdownMs: 10_000 } },
+    ],
     [
       'timeouts from the environment',
-      { HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '4000', KEEP_ALIVE_TIMEOUT_MS: '1000' },
-      { timeouts: { headersMs: 2000, requestMs: 4000, keepAliveMs: 1000 } },
+      {
+        HEADERS_TIMEOUT_MS: '2000',
+        REQUEST_TIMEOUT_MS: '4000',
+        KEEP_ALIVE_TIMEOUT_MS: '1000',
+        SHUTDOWN_TIMEOUT_MS: '60000',
+      },
+      { timeouts: { headersMs: 2000, requestMs: 4000, keepAliveMs: 1000, shutdownMs: 60_000 } },
     ],
   ])('%s', (_n, env, want) => {
     expect(parseConfig([], env)).toMatchObject(want);
