@@ -192,7 +192,9 @@ describe('graceful shutdown', () => {
         during.push(answer);
         await new Promise((r) => setTimeout(r, ACCEPT_GRACE_MS / 3));
       }
-      expect(during.every((a) => a === 'HTTP 200 close')).toBe(true);
+      // A connection made after the signal is answered with Connection: close, or reset unread if it was still in the
+      // backlog when the listener closed (nothing of it ran: RELIABILITY.md, "backlog resets").
+      expect(during.filter((a) => a !== 'HTTP 200 close' && a !== 'ECONNRESET')).toEqual([]);
       expect(await exited).toBe(0);
     } finally {
       await s.stop();
