@@ -4,7 +4,6 @@
  * committed, then edited in the working tree. The edit's own changes come first — against HEAD's committed contract,
  * or against `--base <ref>` — and the version is judged against the last release, not against HEAD.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveBase } from '../../scripts/lib/contract-diff/base.ts';
 import { bundleContract } from '../../scripts/lib/contract-diff/bundle.ts';
 import { projectRoot, run } from '../helpers/run.ts';
+import { git } from './compat-replay-repo.ts';
 
 // A budget for the work of the tests and hooks that run git, the bundler and the gate as processes.
 const SLOW = 120_000;
@@ -25,21 +25,6 @@ const cli = (args: string[]) =>
     root,
     ...args,
   ]);
-
-function git(...args: string[]): string {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    GIT_AUTHOR_NAME: 't',
-    GIT_AUTHOR_EMAIL: 't@example.test',
-    GIT_COMMITTER_NAME: 't',
-    GIT_COMMITTER_EMAIL: 't@example.test',
-  };
-  delete env.GIT_DIR;
-  delete env.GIT_WORK_TREE;
-  const r = spawnSync('git', args, { cwd: root, encoding: 'utf8', env });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout;
-}
 
 const ACCOUNT = 'openapi/components/schemas/AccountAttributes.yaml';
 const original = { account: '', bundle: '' };
@@ -64,9 +49,9 @@ beforeAll(() => {
   );
   writeFileSync(join(root, 'CHANGELOG.md'), `# Changelog\n\n## ${preparing} — unreleased\n\nIn preparation.\n`);
   generate();
-  git('init', '-q');
-  git('add', '-A');
-  git('commit', '-q', '-m', `contract ${preparing}, unreleased`);
+  git(root, 'init', '-q');
+  git(root, 'add', '-A');
+  git(root, 'commit', '-q', '-m', `contract ${preparing}, unreleased`);
   original.account = readFileSync(join(root, ACCOUNT), 'utf8');
   original.bundle = readFileSync(join(root, 'generated/openapi.json'), 'utf8');
 }, SLOW);
